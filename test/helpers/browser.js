@@ -1,0 +1,123 @@
+'use strict';
+// Shared set-up for browser tests: Debian's Chromium through playwright-core,
+// the built site served with exactly netlify.toml's headers, and a record of
+// everything that went wrong on a page (console errors, uncaught exceptions,
+// failed or 4xx/5xx requests, CSP violations).
+//
+//   const { startSession } = require('../helpers/browser');
+//   const s = await startSession();
+//   const { page, problems } = await s.open('/posts/hello/', { colorScheme: 'dark' });
+//   await page.screenshot({ path: s.artifact('hello-dark.png'), fullPage: true });
+//   assert.deepEqual(problems.list(), []);
+//   await s.close();
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+const { serve } = require('../../scripts/serve');
+const { ensureSite, ROOT } = require('./site');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+
+// Flags keep a headless run quiet and offline: no update checks or background
+// fetches that would show up as stray requests. --no-sandbox because CI runs
+// as root.
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-gpu',
+];
+
+function launchBrowser() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+}
+
+function problemRecorder() {
+  const rec = { consoleErrors: [], pageErrors: [], failedRequests: [], cspViolations: [] };
+  rec.list = () => [
+    ...rec.consoleErrors.map((m) => `console: ${m}`),
+    ...rec.pageErrors.map((m) => `exception: ${m}`),
+    ...rec.failedRequests.map((m) => `request: ${m}`),
+    ...rec.cspViolations.map((m) => `csp: ${m}`),
+  ];
+  return rec;
+}
+
+// Wires the listeners before navigation so nothing on first load is missed.
+// CSP violations are caught twice on purpose: the DOM event gives the blocked
+// URI and directive, the console message catches reports Chromium only logs.
+async function watch(page) {
+  const problems = problemRecorder();
+  await page.exposeBinding('__reportCspViolation', (_src, v) => {
+    problems.cspViolations.push(`${v.directive} blocked ${v.blockedURI || '(inline)'} at ${v.sourceFile || '?'}:${v.lineNumber || '?'}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation({
+        directive: e.effectiveDirective || e.violatedDirective,
+        blockedURI: e.blockedURI,
+        sourceFile: e.sourceFile,
+        lineNumber: e.lineNumber,
+      });
+    });
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (/Content Security Policy/i.test(text)) problems.cspViolations.push(text);
+    else problems.consoleErrors.push(text);
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(err.message));
+  page.on('requestfailed', (req) => {
+    problems.failedRequests.push(`${req.url()} (${req.failure() ? req.failure().errorText : 'failed'})`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.failedRequests.push(`${res.url()} (HTTP ${res.status()})`);
+  });
+  return problems;
+}
+
+// Launches Chromium and serves the built site on a free port. `open(path,
+// options)` gives a fresh context per page, so colour scheme and viewport
+// never leak between tests.
+async function startSession({ root } = {}) {
+  const siteRoot = root || ensureSite();
+  const server = await serve({ root: siteRoot, port: 0 });
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const contexts = [];
+  return {
+    browser,
+    baseURL: server.url,
+    async open(urlPath, { colorScheme = 'light', viewport = { width: 1280, height: 900 }, waitUntil = 'load' } = {}) {
+      const context = await browser.newContext({ colorScheme, viewport, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems = await watch(page);
+      const response = await page.goto(urlPath, { waitUntil });
+      return { page, problems, response, context };
+    },
+    artifact(name) {
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+      return path.join(ARTIFACTS, name);
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+module.exports = { startSession, launchBrowser, watch, LAUNCH_ARGS, ARTIFACTS };

@@ -1,0 +1,32 @@
+'use strict';
+// Tests read the real build in _site/. `npm test` builds it once before any
+// test file starts (scripts/run-tests.js sets ASYNCBENCH_SITE_BUILT); when a
+// single file is run by hand we build only if there is no site yet.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const ROOT = path.join(__dirname, '..', '..');
+const SITE = path.join(ROOT, '_site');
+
+function buildSite() {
+  const cli = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+  const r = spawnSync(process.execPath, [cli, '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    throw new Error(`Site build failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
+  }
+}
+
+function ensureSite() {
+  if (!process.env.ASYNCBENCH_SITE_BUILT && !fs.existsSync(path.join(SITE, 'index.html'))) {
+    buildSite();
+  }
+  return SITE;
+}
+
+function readSite(rel) {
+  return fs.readFileSync(path.join(ensureSite(), rel), 'utf8');
+}
+
+module.exports = { ROOT, SITE, buildSite, ensureSite, readSite };
