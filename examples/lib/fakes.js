@@ -1,0 +1,332 @@
+// Fake storage layer for the upload benchmark: a blob store, a database with
+// transactions and queries, and a uuid source, all on fake asynchronous I/O.
+//
+// Every variant requires this module and gets the same objects; `reset()` swaps
+// the "world" behind them (delay policy, injected failures, log), so variants can
+// capture the objects at load time, as real code captures its models.
+//
+// Written in ES5 CommonJS on purpose: the runtime matrix loads this file
+// unchanged on Node 0.11 (2013) as well as on today's runtimes.
+'use strict';
+
+var schedule = typeof setImmediate === 'function'
+  ? function (fn, ms) { if (ms > 0) setTimeout(fn, ms); else setImmediate(fn); }
+  : function (fn, ms) { setTimeout(fn, ms); };
+
+// Operations that complete asynchronously, in the order the reference upload
+// performs them. The conformance tests inject a failure at each in turn.
+var ASYNC_OPS = [
+  'blob.put', 'file.get', 'version.insert', 'file.createQuery', 'file.insert',
+  'fileVersion.insert', 'file.update', 'tx.commit'
+];
+// Synchronous helpers; a failure here can only be a throw.
+var SYNC_OPS = ['blobManager.create', 'db.begin', 'version.createHash', 'uuid.v1'];
+
+var delays = {
+  // Every operation takes t ms (t = 0: next turn of the event loop).
+  fixed: function (t) {
+    return function () { return t; };
+  },
+  // Every operation takes dt ms per operation already in flight, a device that
+  // slows down as load grows.
+  load: function (dt) {
+    return function (inFlight) { return inFlight * dt; };
+  }
+};
+
+// Small deterministic PRNG (Park–Miller), exact in doubles, so seeded error
+// runs are reproducible on every runtime without Math.imul.
+function seededRandom(seed) {
+  var state = (Math.abs(Math.floor(seed)) % 2147483646) + 1;
+  return function () {
+    state = (state * 16807) % 2147483647;
+    return (state - 1) / 2147483646;
+  };
+}
+
+// FNV-1a over a string, as hex: stable ids and hashes without crypto, which old
+// runtimes and the browser-free fakes do not need.
+function hash(text) {
+  var h = 0x811c9dc5;
+  for (var i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) >>> 0;
+  }
+  return ('0000000' + h.toString(16)).slice(-8);
+}
+
+// Half of all paths exist, chosen by the path itself so that every run and
+// every variant sees the same files.
+function fileExists(idOrPath) {
+  return parseInt(hash(String(idOrPath)).slice(-1), 16) % 2 === 0;
+}
+
+// A path with a known branch, for tests and the harness: `i`-th path that
+// exists (or does not).
+function pathFor(i, exists) {
+  for (var k = 0; ; k++) {
+    var p = '/docs/report-' + i + '-' + k + '.txt';
+    if (fileExists(p) === !!exists) return p;
+  }
+}
+
+function InjectedError(op, how) {
+  var err = new Error('injected failure at ' + op + (how === 'throw' ? ' (thrown)' : ''));
+  err.op = op;
+  err.injected = true;
+  return err;
+}
+
+var world;
+
+function defaultOptions() {
+  return { delay: delays.fixed(0), fail: null, errorRate: 0, seed: 1, log: false, onUncaught: null };
+}
+
+// Starts a new world. options:
+//   delay      function (inFlight) -> ms, or a number of ms (default 0)
+//   fail       { op: NAME, how: 'callback' | 'throw' | 'poison', error: Error? }
+//              always fail that operation ('poison' on file.get returns a file
+//              whose fields throw when the variant's own code reads them)
+//   errorRate  probability that any asynchronous operation fails (default 0)
+//   seed       seed for errorRate (default 1)
+//   log        keep the operation log (default false: counters only)
+//   onUncaught function (err): receives exceptions thrown out of callbacks
+//              instead of letting them crash the process (tests only)
+function reset(options) {
+  var o = defaultOptions();
+  for (var k in options) if (Object.prototype.hasOwnProperty.call(options, k)) o[k] = options[k];
+  if (typeof o.delay === 'number') o.delay = delays.fixed(o.delay);
+  if (typeof o.delay !== 'function') throw new TypeError('fakes.reset: delay must be a number or a function');
+  if (o.fail) {
+    if (ASYNC_OPS.indexOf(o.fail.op) < 0 && SYNC_OPS.indexOf(o.fail.op) < 0) {
+      throw new Error('fakes.reset: unknown operation "' + o.fail.op + '"; known: ' + ASYNC_OPS.concat(SYNC_OPS).join(', '));
+    }
+    var how = o.fail.how || 'callback';
+    if (SYNC_OPS.indexOf(o.fail.op) >= 0 && how !== 'throw') {
+      throw new Error('fakes.reset: ' + o.fail.op + ' is synchronous; it can only fail with how: "throw"');
+    }
+    if (how === 'poison' && o.fail.op !== 'file.get') {
+      throw new Error('fakes.reset: how: "poison" applies to file.get only');
+    }
+  }
+  world = {
+    options: o,
+    random: seededRandom(o.seed),
+    log: o.log ? [] : null,
+    counts: { ops: 0, commits: 0, rollbacks: 0, failures: 0 },
+    inFlight: 0,
+    maxInFlight: 0,
+    // Operations started on a transaction after it was committed or rolled
+    // back: a variant that keeps working after a failure shows up here.
+    afterEnd: 0,
+    blobs: 0,
+    transactions: 0,
+    uuids: 0
+  };
+  return world;
+}
+
+function record(name, detail) {
+  world.counts.ops++;
+  if (world.log) world.log.push(detail ? name + ' ' + detail : name);
+}
+
+function failureFor(op) {
+  var f = world.options.fail;
+  if (f && f.op === op) return f;
+  if (world.options.errorRate > 0 && ASYNC_OPS.indexOf(op) >= 0 &&
+      world.random() < world.options.errorRate) {
+    return { op: op, how: 'callback' };
+  }
+  return null;
+}
+
+function throwIfInjected(op) {
+  var f = failureFor(op);
+  if (f && f.how === 'throw') {
+    world.counts.failures++;
+    throw f.error || InjectedError(op, 'throw');
+  }
+  return f;
+}
+
+// The one place where fake I/O happens: logs the operation, then calls back
+// after the delay the policy gives, with an injected error or the value.
+function io(op, detail, value, callback) {
+  if (typeof callback !== 'function') {
+    throw new TypeError(op + ': expected a node-style callback as the last argument');
+  }
+  var f = throwIfInjected(op);
+  record(op, detail);
+  var w = world;
+  var ms = w.options.delay(w.inFlight, op);
+  w.inFlight++;
+  if (w.inFlight > w.maxInFlight) w.maxInFlight = w.inFlight;
+  schedule(function () {
+    w.inFlight--;
+    var err = null, result;
+    if (f && f.how !== 'poison') {
+      w.counts.failures++;
+      err = f.error || InjectedError(op, 'callback');
+    } else {
+      result = typeof value === 'function' ? value(f) : value;
+    }
+    if (!w.options.onUncaught) return callback(err, result);
+    // Tests observe what would be an uncaught exception in a real program.
+    try {
+      callback(err, result);
+    } catch (thrown) {
+      w.options.onUncaught(thrown);
+    }
+  }, ms);
+}
+
+function Transaction(id) {
+  this.id = id;
+  this.state = 'open';
+}
+Transaction.prototype.commit = function (callback) {
+  var tx = this;
+  io('tx.commit', null, undefined, function (err) {
+    if (!err) {
+      tx.state = 'committed';
+      world.counts.commits++;
+    }
+    callback(err);
+  });
+};
+// Fire and forget, as drivers allow; the optional callback is for code that
+// wants to wait. Rolling back twice is counted: the tests look for it.
+Transaction.prototype.rollback = function (callback) {
+  this.state = 'rolledBack';
+  world.counts.rollbacks++;
+  record('tx.rollback');
+  if (callback) schedule(function () { callback(null); }, 0);
+};
+
+function Query(op, detail) {
+  this.op = op;
+  this.detail = detail;
+}
+Query.prototype.execWithin = function (tx, callback) {
+  if (!(tx instanceof Transaction)) throw new TypeError(this.op + ': execWithin needs a transaction from db.begin()');
+  if (tx.state !== 'open') world.afterEnd++;
+  io(this.op, this.detail, undefined, callback);
+};
+
+function Lookup(idOrPath) {
+  this.idOrPath = idOrPath;
+}
+Lookup.prototype.get = function (callback) {
+  var key = String(this.idOrPath);
+  io('file.get', key, function (failure) {
+    if (failure && failure.how === 'poison') return poisonedFile(key);
+    if (!fileExists(key)) return null;
+    return { id: 'file-' + hash(key), name: key.split('/').pop(), version: 'v-' + hash('v' + key) };
+  }, callback);
+};
+
+function poisonedFile(key) {
+  var file = { id: 'file-' + hash(key) };
+  Object.defineProperty(file, 'version', {
+    enumerable: true,
+    get: function () {
+      world.counts.failures++;
+      throw InjectedError('file.get', 'poison');
+    }
+  });
+  return file;
+}
+
+function describe(fields, keys) {
+  var parts = [];
+  for (var i = 0; i < keys.length; i++) parts.push(keys[i] + '=' + fields[keys[i]]);
+  return parts.join(' ');
+}
+
+var account = { id: 'account-1' };
+var userAccount = { id: 'user-7' };
+
+var blobManager = {
+  create: function (acct) {
+    throwIfInjected('blobManager.create');
+    return {
+      account: acct,
+      put: function (stream, callback) {
+        var id = 'blob-' + (++world.blobs);
+        io('blob.put', null, id, callback);
+      }
+    };
+  }
+};
+
+var db = {
+  begin: function () {
+    throwIfInjected('db.begin');
+    record('tx.begin');
+    return new Transaction(++world.transactions);
+  }
+};
+
+var files = {
+  byUuidOrPath: function (idOrPath) {
+    return new Lookup(idOrPath);
+  },
+  createQuery: function (idOrPath, file, callback) {
+    var q = new Query('file.insert', describe(file, ['id', 'name', 'version']));
+    io('file.createQuery', String(idOrPath), q, callback);
+  }
+};
+
+var Version = {
+  createHash: function (version) {
+    throwIfInjected('version.createHash');
+    return 'v-' + hash(describe(version, ['userAccountId', 'blobId', 'creatorId', 'previousId']));
+  },
+  insert: function (version) {
+    return new Query('version.insert', describe(version, ['id', 'previousId']));
+  }
+};
+
+var FileVersion = {
+  insert: function (row) {
+    return new Query('fileVersion.insert', describe(row, ['fileId', 'versionId']));
+  }
+};
+
+var File = {
+  whereUpdate: function (where, values) {
+    return new Query('file.update', 'id=' + where.id + ' version=' + values.version);
+  }
+};
+
+var uuid = {
+  v1: function () {
+    throwIfInjected('uuid.v1');
+    var n = String(++world.uuids);
+    return '00000000-0000-1000-8000-' + ('000000000000' + n).slice(-12);
+  }
+};
+
+reset({});
+
+module.exports = {
+  reset: reset,
+  stats: function () { return world; },
+  delays: delays,
+  fileExists: fileExists,
+  pathFor: pathFor,
+  ASYNC_OPS: ASYNC_OPS,
+  SYNC_OPS: SYNC_OPS,
+
+  account: account,
+  userAccount: userAccount,
+  blobManager: blobManager,
+  db: db,
+  files: files,
+  Version: Version,
+  FileVersion: FileVersion,
+  File: File,
+  uuid: uuid
+};
