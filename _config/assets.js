@@ -1,0 +1,42 @@
+// Static files. assets/ is copied as-is. Files referenced through the
+// `fingerprint` filter are also written under /assets/f/ with a content hash
+// in the name, so netlify.toml can cache them for a year and a changed file
+// still reaches readers at once.
+//
+//   <link rel="stylesheet" href="{{ '/assets/css/site.css' | fingerprint }}">
+//
+// Vendor files belong under /assets/vendor/<package>@<version>/ (same
+// year-long cache; the version in the path does the cache busting). Copy
+// them from node_modules at build time with addPassthroughCopy; never commit them.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+module.exports = function (eleventyConfig) {
+  eleventyConfig.addPassthroughCopy('assets');
+
+  const pending = new Map(); // source path -> output url path
+
+  eleventyConfig.addFilter('fingerprint', (urlPath) => {
+    const source = path.join(process.cwd(), urlPath);
+    let body;
+    try {
+      body = fs.readFileSync(source);
+    } catch {
+      throw new Error(`fingerprint: no file at ${urlPath} (looked for ${path.relative(process.cwd(), source)}).`);
+    }
+    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 10);
+    const ext = path.extname(urlPath);
+    const hashed = `/assets/f/${path.basename(urlPath, ext)}.${hash}${ext}`;
+    pending.set(source, hashed);
+    return hashed;
+  });
+
+  eleventyConfig.on('eleventy.after', ({ directories }) => {
+    for (const [source, urlPath] of pending) {
+      const target = path.join(directories.output, urlPath);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(source, target);
+    }
+  });
+};
