@@ -1,0 +1,98 @@
+'use strict';
+// Chart and table models -> HTML. The output never contains a blank line:
+// markdown-it ends an HTML block at the first blank line and would wrap the
+// rest in paragraphs (how the 2013 page lost its charts). Data reach the
+// browser as JSON in a non-executable <script type="application/json">.
+const { visibleSeries } = require('./chart-data');
+
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+// JSON inside <script>: "</script" or "<!--" in a label must not end the block.
+const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+function num(v) {
+  if (v === null || v === undefined) return '–';
+  if (typeof v !== 'number') return String(v);
+  const a = Math.abs(v);
+  return a >= 100 ? String(Math.round(v)) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
+}
+
+const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
+
+function csv(model, series) {
+  const head = ['series', model.x.title, `median ${model.y.unit}`, `min ${model.y.unit}`, `max ${model.y.unit}`, 'repetitions'];
+  const q = (s) => (/[",\n]/.test(s) ? `"${String(s).replace(/"/g, '""')}"` : s);
+  const lines = [head.map(q).join(',')];
+  for (const s of series) for (const p of s.data) lines.push([q(s.label), p[0], p[1], p[2] ?? '', p[3] ?? '', p[4]].join(','));
+  return lines.join('\n') + '\n';
+}
+
+function chartTable(model, series) {
+  const xs = [...new Set(series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);
+  const head = `<tr><th scope="col">Variant</th>${xs.map((x) => `<th scope="col" class="num">n = ${x}</th>`).join('')}</tr>`;
+  const rows = series.map((s) => {
+    const at = new Map(s.data.map((p) => [p[0], p]));
+    const cells = xs.map((x) => {
+      const p = at.get(x);
+      if (!p) return '<td class="num">–</td>';
+      const range = p[2] === null ? '' : ` <small>${num(p[2])}–${num(p[3])}</small>`;
+      return `<td class="num">${num(p[1])}${range}</td>`;
+    });
+    return `<tr><th scope="row">${esc(s.label)}</th>${cells.join('')}</tr>`;
+  });
+  return `<table><caption>${esc(axisTitle(model.y))}, median${series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (min–max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function provenance(model) {
+  const parts = [];
+  if (model.env) parts.push(`Measured on ${esc(model.env)}`);
+  if (model.source) parts.push(`Figures from <a href="${esc(model.source.url)}">${esc(model.source.text)}</a>`);
+  return parts.join('. ');
+}
+
+const placeholderNote = '<strong class="chart-placeholder">Placeholder data from a test fixture, not measurements: the data file has not been generated yet.</strong>';
+
+function chartFigure(model) {
+  const id = `chart-${model.id}`;
+  const shown = visibleSeries(model);
+  const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
+  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(csv(model, shown))}`;
+  const payload = { ...model, source: undefined, env: undefined };
+  return [
+    `<figure class="chart" id="${id}" data-chart>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
+    `<div class="chart-controls" hidden>`,
+    `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
+    `<button type="button" class="chart-reset">Reset</button>`,
+    model.logToggle ? `<label class="chart-log-label"><input type="checkbox" class="chart-log"${model.log ? ' checked' : ''}> Log scale</label>` : '',
+    `<span class="chart-error" id="${id}-error" role="status"></span>`,
+    `</div>`,
+    `<div class="chart-body" hidden><div class="chart-ytitle">${esc(axisTitle(model.y))}</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(axisTitle(model.x))}</div><div class="chart-tooltip" hidden></div></div>`,
+    `<ul class="chart-legend" aria-label="Series: hover or focus to highlight, click to hide or show" hidden></ul>`,
+    `<details class="chart-table" open><summary>Data table</summary>${chartTable(model, shown)}</details>`,
+    `<p class="chart-meta">${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${href}">Download the plotted data (CSV)</a></p>`,
+    `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
+    `</figure>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function dataTable(model) {
+  const head = model.columns
+    .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
+    .join('');
+  const rows = model.rows.map(
+    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : `<td${c.num ? ' class="num"' : ''}>${esc(num(r[c.key]))}</td>`)).join('')}</tr>`,
+  );
+  return [
+    `<figure class="data-table" id="${esc(model.id)}">`,
+    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
+    `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
+    `<p class="chart-meta">${provenance(model)}.</p>`,
+    `</figure>`,
+  ].join('\n');
+}
+
+module.exports = { chartFigure, dataTable, csv, esc };

@@ -1,0 +1,86 @@
+'use strict';
+// Charts and data tables for posts. One line in .eleventy.js:
+//   eleventyConfig.addPlugin(require('./_config/charts'));
+// A post opts in with `charts: true` in its front matter (adds the chart
+// script and stylesheet to the page head), then, each on a line of its own
+// with blank lines around it:
+//
+//   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
+//   {% chart "2013", set="io", exclude="qasync|promise" %}
+//   {% dataTable "parallel", n=1000, mode="io" %}
+//   {% dataTable "complexity" %}   {% dataTable "debuggability", era="2013" %}
+//
+// chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
+// mode: cpu | io | scale; scenario, runtime) and "2013" (set: cpu | io |
+// memory). Both take include= or exclude= (a regex over series labels), log=true,
+// title= and id=.
+const fs = require('node:fs');
+const path = require('node:path');
+const { makeLoader, chartModel } = require('./chart-data');
+const { tableModel } = require('./table-data');
+const { chartFigure, dataTable } = require('./chart-html');
+const { bundleInfo, buildBundle } = require('./vendor-charts');
+
+// Nunjucks hands keyword arguments over as a last object marked __keywords.
+function splitArgs(args) {
+  const last = args[args.length - 1];
+  if (last && typeof last === 'object' && last.__keywords) {
+    const { __keywords, ...kw } = last;
+    return [args.slice(0, -1), kw];
+  }
+  return [args, {}];
+}
+
+module.exports = function charts(eleventyConfig) {
+  const vendor = bundleInfo();
+  const assets = {
+    scripts: [vendor.url, '/assets/js/flot-series-highlight.js', '/assets/js/charts.js'],
+    stylesheets: ['/assets/css/charts.css'],
+  };
+  let load = makeLoader();
+  const seen = new Map(); // page url -> ids used, to catch duplicate anchors
+
+  // Fresh data on every (re)build, so --serve picks up regenerated files.
+  eleventyConfig.on('eleventy.before', () => {
+    load = makeLoader();
+    seen.clear();
+  });
+
+  eleventyConfig.on('eleventy.after', async ({ directories }) => {
+    const target = path.join(directories.output, vendor.url);
+    if (fs.existsSync(target)) return;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, await buildBundle(vendor.parts));
+  });
+
+  // Pages with `charts: true` get the scripts (in order, deferred by the
+  // layout) and the stylesheet, after whatever the page lists itself.
+  eleventyConfig.addGlobalData('eleventyComputed', {
+    scripts: (data) => (data.charts ? [...(data.scripts || []), ...assets.scripts] : data.scripts),
+    stylesheets: (data) => (data.charts ? [...(data.stylesheets || []), ...assets.stylesheets] : data.stylesheets),
+  });
+
+  function unique(page, id) {
+    const key = page && page.url;
+    if (!seen.has(key)) seen.set(key, new Set());
+    const ids = seen.get(key);
+    if (ids.has(id)) throw new Error(`charts: two charts or tables on ${page.inputPath} share the id "${id}"; give one an id="..." argument.`);
+    ids.add(id);
+  }
+
+  eleventyConfig.addShortcode('chart', function (...raw) {
+    const [[source], kw] = splitArgs(raw);
+    const model = chartModel(String(source), kw, load);
+    unique(this.page, model.id);
+    return chartFigure(model);
+  });
+
+  eleventyConfig.addShortcode('dataTable', function (...raw) {
+    const [[kind], kw] = splitArgs(raw);
+    const model = tableModel(String(kind), kw, load);
+    unique(this.page, model.id);
+    return dataTable(model);
+  });
+};
+
+module.exports.splitArgs = splitArgs;

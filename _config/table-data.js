@@ -1,0 +1,124 @@
+'use strict';
+// Data files -> table models for the build-time tables (complexity, n
+// parallel calls, debuggability), sorted the way the 2013 article sorted
+// them. A table model: { id, caption, columns: [{key, title, unit?, num?}],
+// rows: [{...}], env, source, placeholder }.
+const { selectCells, perfEnv, summary, MODES } = require('./chart-data');
+
+function envText(e = {}) {
+  return [e.runtime && `${e.runtime} ${e.version || ''}`.trim(), e.esprima && `Esprima ${e.esprima}`, e.date, e.commit && `commit ${String(e.commit).slice(0, 10)}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function list(data, file) {
+  const rows = data.variants || data.rows;
+  if (!Array.isArray(rows)) throw new Error(`tables: ${file} has no "variants" array; has the schema changed? Update _config/table-data.js.`);
+  return rows;
+}
+
+function reference(load) {
+  const { data } = load('reference-2013');
+  return { data, source: { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url } };
+}
+
+// Fewest tokens first: the article's ranking by succinctness.
+function complexity(args, load) {
+  if (args.era === '2013') {
+    const { data, source } = reference(load);
+    return {
+      caption: 'Complexity in 2013: Esprima tokens per variant, relative to the smallest',
+      columns: [{ key: 'name', title: 'Variant' }, { key: 'tokens', title: 'Tokens', num: true }, { key: 'complexity', title: 'Complexity', unit: '×', num: true }],
+      rows: [...data.complexity.rows].sort((a, b) => a.tokens - b.tokens),
+      env: data.source.runtime,
+      source,
+    };
+  }
+  const { data, placeholder } = load('complexity');
+  const rows = list(data, 'complexity.json').map((v) => ({ name: v.id, tokens: v.tokens, complexity: v.complexity, lines: v.lines, depth: v.depth }));
+  return {
+    caption: 'Complexity: Esprima tokens in each variant’s own code, relative to the smallest',
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'tokens', title: 'Tokens', num: true },
+      { key: 'complexity', title: 'Complexity', unit: '×', num: true },
+      { key: 'lines', title: 'Lines', num: true },
+      { key: 'depth', title: 'Max nesting', num: true },
+    ],
+    rows: rows.sort((a, b) => a.tokens - b.tokens || a.name.localeCompare(b.name)),
+    env: envText(data.env),
+    source: null,
+    placeholder,
+  };
+}
+
+function fmtRange(s, digits) {
+  if (!s) return '–';
+  const f = (v) => v.toFixed(digits);
+  return s[1] === null ? f(s[0]) : `${f(s[0])} (${f(s[1])}–${f(s[2])})`;
+}
+
+// Fastest first, as the 2013 table of 1000 parallel calls.
+function parallel(args, load) {
+  if (args.era === '2013') {
+    const { data, source } = reference(load);
+    return {
+      caption: `Parallel calls in 2013: ${data.parallel1000.description}`,
+      columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Memory', unit: 'MB', num: true }],
+      rows: [...data.parallel1000.rows].sort((a, b) => a.timeMs - b.timeMs).map((r) => ({ name: r.file, time: r.timeMs, memory: r.memoryMb })),
+      env: data.source.runtime,
+      source,
+    };
+  }
+  const n = Number(args.n || 1000);
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
+  const { data, placeholder } = load('perf');
+  const cells = selectCells(data, q).filter((c) => c.n === n);
+  if (!cells.length) throw new Error(`tables: no "ok" perf cells for n=${n} and ${JSON.stringify(q)}; check the shortcode arguments.`);
+  const rows = cells
+    .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
+    .sort((a, b) => a.t[0] - b.t[0])
+    .map((r) => ({ name: r.name, time: fmtRange(r.t, 1), memory: fmtRange(r.m, 2) }));
+  return {
+    caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
+    columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
+    rows,
+    env: perfEnv(data),
+    source: null,
+    placeholder,
+  };
+}
+
+// Best total first; ties keep the better stack traces on top.
+function debuggability(args, load) {
+  const byTotal = (a, b) => b.total - a.total || b.stackTraces - a.stackTraces || a.name.localeCompare(b.name);
+  const columns = [
+    { key: 'name', title: 'Variant' },
+    { key: 'sourceMaps', title: 'Source maps', unit: '1–5', num: true },
+    { key: 'stackTraces', title: 'Stack traces', unit: '1–5', num: true },
+    { key: 'total', title: 'Total', num: true },
+  ];
+  if (args.era === '2013') {
+    const { data, source } = reference(load);
+    return { caption: `Debuggability in 2013: ${data.debuggability.description}, scored by hand`, columns, rows: [...data.debuggability.rows].sort(byTotal), env: data.source.runtime, source };
+  }
+  const { data, placeholder } = load('debuggability');
+  const rows = list(data, 'debuggability.json').map((v) => ({
+    name: v.id,
+    sourceMaps: v.sourceMaps,
+    stackTraces: v.stackTraces,
+    total: v.total !== undefined ? v.total : v.sourceMaps + v.stackTraces,
+  }));
+  return { caption: 'Debuggability: source-map and stack-trace levels, measured', columns, rows: rows.sort(byTotal), env: envText(data.env), source: null, placeholder };
+}
+
+const TABLES = { complexity, parallel, debuggability };
+
+function tableModel(kind, args, load) {
+  const build = TABLES[kind];
+  if (!build) throw new Error(`tables: unknown table "${kind}"; use one of ${Object.keys(TABLES).join(', ')}.`);
+  const model = build(args, load);
+  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, placeholder: false, ...model };
+}
+
+module.exports = { tableModel };
