@@ -1,0 +1,71 @@
+// Generators with Bluebird.coroutine: the generator yields Bluebird promises
+// and Bluebird resumes it with each value, or throws the rejection at the
+// yield. The coroutine is a promise-returning function; asCallback hands the
+// outcome to a node-style callback. The facade's Promise.fromCallback rejects
+// with a plain Error wrapped in an OperationalError; the rollback handler
+// passes on the original (its `cause`), as the other variants do.
+var Promise = require('bluebird');
+var api = require('./lib/bluebird-api');
+var blobManager = api.blobManager, db = api.db, files = api.files;
+var Version = api.Version, File = api.File, FileVersion = api.FileVersion;
+var uuid = api.uuid, account = api.account, userAccount = api.userAccount;
+
+function originalError(err) {
+    return err instanceof Promise.OperationalError ? err.cause : err;
+}
+
+var upload = Promise.coroutine(function* (stream, idOrPath, tag) {
+    var blob = blobManager.create(account);
+    var tx = db.begin();
+    try {
+        var blobId = yield blob.put(stream);
+        var file = yield files.byUuidOrPath(idOrPath).get();
+        var version = {
+            userAccountId: userAccount.id,
+            blobId: blobId,
+            creatorId: userAccount.id,
+            previousId: file ? file.version : null
+        };
+        version.id = Version.createHash(version);
+        yield Version.insert(version).execWithin(tx);
+        if (!file) {
+            file = {
+                id: uuid.v1(),
+                userAccountId: userAccount.id,
+                name: idOrPath.split('/').pop(),
+                version: version.id
+            };
+            var query = yield files.createQuery(idOrPath, file);
+            yield query.execWithin(tx);
+        }
+        yield FileVersion.insert({ fileId: file.id, versionId: version.id }).execWithin(tx);
+        yield File.whereUpdate({ id: file.id }, { version: version.id }).execWithin(tx);
+        yield tx.commit();
+    } catch (err) {
+        tx.rollback();
+        throw originalError(err);
+    }
+});
+
+// Promise.all rejects with the first rejection and ignores the later ones.
+var parallel = Promise.coroutine(function* (idOrPath, k) {
+    var tx = db.begin();
+    try {
+        var inserts = [];
+        for (var i = 0; i < k; i++) {
+            inserts.push(FileVersion.insert({ fileId: idOrPath, versionId: i }).execWithin(tx));
+        }
+        yield Promise.all(inserts);
+        yield tx.commit();
+    } catch (err) {
+        tx.rollback();
+        throw originalError(err);
+    }
+});
+
+exports.upload = function (stream, idOrPath, tag, done) {
+    upload(stream, idOrPath, tag).asCallback(done);
+};
+exports.parallel = function (idOrPath, k, done) {
+    parallel(idOrPath, k).asCallback(done);
+};
