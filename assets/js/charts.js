@@ -1,0 +1,340 @@
+/* Draws every <figure data-chart> on the page with Flot, from the JSON the
+build put in the figure (see _config/chart-html.js). Without this script, or
+without Flot, the figure keeps its data table. Loaded with defer after the
+vendor bundle and flot-series-highlight.js. */
+(function () {
+  'use strict';
+  var $ = window.jQuery;
+  if (!$ || !$.plot) return; // the vendor bundle failed: tables stay visible
+
+  // Okabe–Ito colours (safe for the common colour-vision deficiencies), each
+  // with a dark-mode twin light enough for a dark background. Four dash
+  // patterns and five markers cycle at different periods, so 32 series
+  // differ by colour and dash and every neighbour also by marker.
+  var PALETTE = {
+    light: ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#8a6d00', '#56b4e9', '#1f2328', '#e69f00'],
+    dark: ['#5ab0f0', '#ff8a4c', '#2fd09e', '#eba3d0', '#f0e442', '#9ad8ff', '#e4e7eb', '#ffb733'],
+  };
+  var DASHES = [null, [7, 3], [2, 3], [10, 3, 2, 3]];
+  var SYMBOLS = ['circle', 'square', 'diamond', 'triangle', 'cross'];
+  var darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+
+  function styleOf(i) {
+    return { color: i % 8, dashes: DASHES[Math.floor(i / 8) % 4], symbol: SYMBOLS[i % 5] };
+  }
+
+  function theme(el) {
+    var cs = getComputedStyle(el);
+    var v = function (name, fallback) { return cs.getPropertyValue(name).trim() || fallback; };
+    return {
+      palette: darkQuery.matches ? PALETTE.dark : PALETTE.light,
+      bg: v('--chart-bg', '#ffffff'),
+      axis: v('--chart-axis', '#57606a'),
+      grid: v('--chart-grid', 'rgba(0,0,0,0.1)'),
+    };
+  }
+
+  function Chart(fig) {
+    var q = function (sel) { return fig.querySelector(sel); };
+    this.fig = fig;
+    this.model = JSON.parse(q('.chart-json').textContent);
+    this.canvas = q('.chart-canvas');
+    this.legend = q('.chart-legend');
+    this.input = q('.chart-filter');
+    this.logBox = q('.chart-log');
+    this.error = q('.chart-error');
+    this.csv = q('.chart-csv');
+    this.tip = q('.chart-tooltip');
+    this.plot = null;
+    this.off = new Set();
+    this.log = !!this.model.log;
+    this.regex = this.model.filter.regex ? new RegExp(this.model.filter.regex) : null;
+    this.model.series.forEach(function (s, i) { s.style = styleOf(i); });
+    this.hasRanges = this.model.series.some(function (s) { return s.data.some(function (p) { return p[2] !== null; }); });
+    var xs = [];
+    this.model.series.forEach(function (s) { s.data.forEach(function (p) { if (xs.indexOf(p[0]) < 0) xs.push(p[0]); }); });
+    xs.sort(function (a, b) { return a - b; });
+    // Ticks at the measured n when they are spread evenly enough to read.
+    var gaps = xs.slice(1).map(function (x, i) { return x - xs[i]; });
+    this.xTicks = xs.length > 1 && Math.min.apply(null, gaps) >= (xs[xs.length - 1] - xs[0]) / 12 ? xs : null;
+    this.bind();
+  }
+
+  Chart.prototype.shown = function () {
+    var re = this.regex, show = this.model.filter.mode === 'show';
+    return this.model.series.filter(function (s) { return !re || re.test(s.label) === show; });
+  };
+
+  Chart.prototype.plotted = function () {
+    var off = this.off;
+    return this.shown().filter(function (s) { return !off.has(s.label); });
+  };
+
+  // Flot wants error bars as distances from the median: [x, y, below, above].
+  Chart.prototype.flotData = function (t) {
+    var ranges = this.hasRanges;
+    return this.plotted().map(function (s) {
+      var color = t.palette[s.style.color];
+      return {
+        label: s.label,
+        color: color,
+        data: s.data.map(function (p) { return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]]; }),
+        lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },
+        points: {
+          show: true, radius: 2.5, lineWidth: 1.25, symbol: s.style.symbol, fillColor: t.bg,
+          errorbars: 'y', yerr: { show: ranges, asymmetric: true, upperCap: '-', lowerCap: '-', radius: 3 },
+        },
+      };
+    });
+  };
+
+  // Flot 4.2.6's errorbars plugin replaces the data format without the
+  // computeRange flags, so the axes would never autoscale. Restore them for
+  // x and the median, and widen the y range to the ends of the bars.
+  function rangeFromMedians(plot, s, data, dp) {
+    if (!dp.format) return;
+    dp.format[0].computeRange = true;
+    dp.format[1].computeRange = true;
+  }
+  function rangeWithBars(plot, s, range) {
+    var p = s.datapoints.points, ps = s.datapoints.pointsize;
+    if (ps < 4) return;
+    for (var j = 0; j < p.length; j += ps) {
+      if (p[j + 1] - p[j + 2] < range.ymin && p[j + 1] - p[j + 2] > 0) range.ymin = p[j + 1] - p[j + 2];
+      if (p[j + 1] + p[j + 3] > range.ymax) range.ymax = p[j + 1] + p[j + 3];
+    }
+  }
+
+  Chart.prototype.options = function (t) {
+    return {
+      hooks: { processRawData: [rangeFromMedians], adjustSeriesDataRange: [rangeWithBars] },
+      series: { shadowSize: 0 },
+      legend: { show: false },
+      xaxis: { ticks: this.xTicks, tickDecimals: 0, color: t.grid, autoScale: 'loose', autoScaleMargin: 0.03 },
+      yaxis: this.log ? { mode: 'log', color: t.grid, autoScale: 'loose', showMinorTicks: true } : { min: 0, color: t.grid, autoScale: 'loose' },
+      grid: { hoverable: true, borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
+      highlight: { legend: this.legend, halo: t.bg },
+    };
+  };
+
+  // A full (re)plot: first draw, log toggle and colour-scheme changes.
+  Chart.prototype.draw = function () {
+    var t = theme(this.fig);
+    if (this.plot) this.plot.shutdown();
+    this.plot = $.plot(this.canvas, this.flotData(t), this.options(t));
+    this.size = this.canvas.clientWidth + 'x' + this.canvas.clientHeight;
+    this.fig.setAttribute('data-drawn', 'true');
+  };
+
+  // Filter and toggle changes keep the axes' options: just new data.
+  Chart.prototype.update = function () {
+    this.renderLegend();
+    this.updateCsv();
+    if (!this.plot) return;
+    this.plot.setData(this.flotData(theme(this.fig)));
+    this.plot.setupGrid(true);
+    this.plot.draw();
+  };
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  function svg(name, attrs, parent) {
+    var el = document.createElementNS(SVG, name);
+    Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    if (parent) parent.appendChild(el);
+    return el;
+  }
+  var MARKERS = {
+    circle: ['circle', { cx: 14, cy: 6, r: 3 }],
+    square: ['rect', { x: 11.5, y: 3.5, width: 5, height: 5 }],
+    diamond: ['polygon', { points: '14,2.5 17.5,6 14,9.5 10.5,6' }],
+    triangle: ['polygon', { points: '14,2.5 17.5,9 10.5,9' }],
+    cross: ['path', { d: 'M11,3 17,9 M17,3 11,9' }],
+  };
+
+  Chart.prototype.swatch = function (s, t) {
+    var color = t.palette[s.style.color];
+    var box = svg('svg', { width: 28, height: 12, viewBox: '0 0 28 12', 'aria-hidden': 'true', focusable: 'false' });
+    var line = { x1: 1, y1: 6, x2: 27, y2: 6, stroke: color, 'stroke-width': 2 };
+    if (s.style.dashes) line['stroke-dasharray'] = s.style.dashes.join(' ');
+    svg('line', line, box);
+    var m = MARKERS[s.style.symbol];
+    svg(m[0], Object.assign({ stroke: color, 'stroke-width': 1.5, fill: t.bg }, m[1]), box);
+    return box;
+  };
+
+  Chart.prototype.renderLegend = function () {
+    var t = theme(this.fig), off = this.off, self = this;
+    var items = this.shown().map(function (s) {
+      var li = document.createElement('li');
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('data-series', s.label);
+      b.setAttribute('aria-pressed', String(!off.has(s.label)));
+      b.appendChild(self.swatch(s, t));
+      b.appendChild(document.createTextNode(s.label));
+      li.appendChild(b);
+      return li;
+    });
+    this.legend.replaceChildren.apply(this.legend, items);
+  };
+
+  Chart.prototype.updateCsv = function () {
+    var m = this.model, u = m.y.unit;
+    var q = function (v) { return /[",\n]/.test(v) ? '"' + String(v).replace(/"/g, '""') + '"' : v; };
+    var lines = [['series', m.x.title, 'median ' + u, 'min ' + u, 'max ' + u, 'repetitions'].map(q).join(',')];
+    this.plotted().forEach(function (s) {
+      s.data.forEach(function (p) {
+        lines.push([q(s.label), p[0], p[1], p[2] === null ? '' : p[2], p[3] === null ? '' : p[3], p[4]].join(','));
+      });
+    });
+    this.csv.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(lines.join('\n') + '\n');
+  };
+
+  Chart.prototype.setFilter = function (text) {
+    var re = null;
+    try {
+      re = text ? new RegExp(text) : null;
+    } catch (err) {
+      this.error.textContent = 'Not a valid regular expression: ' + err.message.replace(/^Invalid regular expression: /, '') + '. The chart is unchanged.';
+      this.input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    this.error.textContent = '';
+    this.input.removeAttribute('aria-invalid');
+    this.regex = re;
+    this.update();
+  };
+
+  Chart.prototype.showTip = function (item) {
+    if (!item) { this.tip.hidden = true; return; }
+    var s = this.model.series.filter(function (x) { return x.label === item.series.label; })[0];
+    var p = s.data[item.dataIndex], u = this.model.y.unit;
+    var fmt = function (v) { return v >= 100 ? Math.round(v).toString() : v >= 10 ? v.toFixed(1) : v.toFixed(2); };
+    var lines = [s.label, 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
+      p[2] === null ? 'single run' : 'min–max ' + fmt(p[2]) + '–' + fmt(p[3]) + ' ' + u + ' (' + p[4] + ' runs)'];
+    this.tip.replaceChildren();
+    lines.forEach(function (text, i) {
+      var el = document.createElement(i === 0 ? 'strong' : 'span');
+      el.textContent = text;
+      this.tip.appendChild(el);
+    }, this);
+    this.tip.hidden = false;
+    var box = this.canvas.getBoundingClientRect(), body = this.tip.parentNode.getBoundingClientRect();
+    var x = item.pageX - window.scrollX - body.left, y = item.pageY - window.scrollY - body.top;
+    var left = x + 12 + this.tip.offsetWidth > box.right - body.left ? x - 12 - this.tip.offsetWidth : x + 12;
+    this.tip.style.left = Math.max(0, left) + 'px';
+    this.tip.style.top = Math.max(0, y - this.tip.offsetHeight - 10) + 'px';
+  };
+
+  Chart.prototype.bind = function () {
+    var self = this;
+    this.input.addEventListener('input', function () { self.setFilter(self.input.value); });
+    this.fig.querySelector('.chart-reset').addEventListener('click', function () {
+      self.input.value = self.model.filter.regex;
+      self.off.clear();
+      self.setFilter(self.input.value);
+      if (self.logBox && self.log !== !!self.model.log) {
+        self.log = self.logBox.checked = !!self.model.log;
+        if (self.plot) self.draw();
+      }
+    });
+    if (this.logBox) {
+      this.logBox.addEventListener('change', function () {
+        self.log = self.logBox.checked;
+        if (self.plot) self.draw();
+      });
+    }
+    this.legend.addEventListener('click', function (e) {
+      var b = e.target.closest('[data-series]');
+      if (!b) return;
+      var label = b.getAttribute('data-series');
+      if (self.off.has(label)) self.off.delete(label); else self.off.add(label);
+      if (self.plot) self.plot.unhighlightSeries();
+      self.update();
+      var again = self.legend.querySelector('[data-series="' + CSS.escape(label) + '"]');
+      if (again) again.focus();
+    });
+    $(this.canvas).on('plothover', function (e, pos, item) { self.showTip(item); });
+    $(this.canvas).on('plotserieshighlight', function (e, label) {
+      if (label) self.fig.setAttribute('data-highlighted', label); else self.fig.removeAttribute('data-highlighted');
+    });
+    this.canvas.addEventListener('mouseleave', function () { self.tip.hidden = true; });
+  };
+
+  // Reveal the interactive parts and fold the table away (it stays one click
+  // off) before measuring positions, so lazy drawing sees the final layout.
+  Chart.prototype.activate = function () {
+    this.fig.querySelector('.chart-controls').hidden = false;
+    this.fig.querySelector('.chart-body').hidden = false;
+    this.legend.hidden = false;
+    this.fig.querySelector('.chart-table').open = false;
+    this.fig.classList.add('chart-live');
+    if (this.logBox) this.logBox.checked = this.log;
+    this.renderLegend();
+  };
+
+  var charts = [];
+  Array.prototype.forEach.call(document.querySelectorAll('figure[data-chart]'), function (fig) {
+    try {
+      charts.push(new Chart(fig));
+    } catch (err) {
+      console.warn('chart ' + fig.id + ' left as a table: ' + err.message);
+    }
+  });
+  if (!charts.length) return;
+  charts.forEach(function (c) { c.activate(); });
+
+  function drawOnce(c) { if (!c.plot) c.draw(); }
+
+  // Charts on screen now are drawn at once; the rest when they come within a
+  // screen of the viewport, or when the browser is idle, whichever is first.
+  var later = [];
+  charts.forEach(function (c) {
+    var r = c.fig.getBoundingClientRect();
+    if (r.top < window.innerHeight && r.bottom > 0) drawOnce(c); else later.push(c);
+  });
+  performance.mark('charts-first-viewport');
+
+  if (later.length) {
+    var io = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (!e.isIntersecting) return;
+        io.unobserve(e.target);
+        later.forEach(function (c) { if (c.fig === e.target) drawOnce(c); });
+      });
+    }, { rootMargin: '100% 0px' });
+    later.forEach(function (c) { io.observe(c.fig); });
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
+    var next = function () {
+      var c = later.filter(function (x) { return !x.plot; })[0];
+      if (!c) return;
+      drawOnce(c);
+      idle(next);
+    };
+    idle(next);
+  }
+
+  // Resize with the column; redraw in the other palette when the scheme flips.
+  var pending = false;
+  var ro = new ResizeObserver(function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      charts.forEach(function (c) {
+        if (!c.plot) return;
+        var size = c.canvas.clientWidth + 'x' + c.canvas.clientHeight;
+        if (size === c.size) return;
+        c.size = size;
+        c.plot.resize();
+        c.plot.setupGrid(true);
+        c.plot.draw();
+      });
+    });
+  });
+  charts.forEach(function (c) { ro.observe(c.canvas); });
+  darkQuery.addEventListener('change', function () {
+    charts.forEach(function (c) { c.renderLegend(); if (c.plot) c.draw(); });
+  });
+  window.addEventListener('beforeprint', function () { charts.forEach(drawOnce); });
+})();
