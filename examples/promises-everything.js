@@ -24,7 +24,8 @@ var withHash = lift(function (version) {
     version.id = Version.createHash(version);
     return version;
 });
-var valueOf = lift(function (value) {
+// Its first argument, once the steps passed after it are done.
+var valueAfter = lift(function (value) {
     return value;
 });
 
@@ -60,7 +61,7 @@ var ensureFile = lift(function (file, version, idOrPath, tx) {
         name: parts[parts.length - 1],
         version: version.id
     }), tx);
-    return valueOf(fileId, inserted);
+    return valueAfter(fileId, inserted);
 });
 
 function rollbackAndRethrow(tx) {
