@@ -1,18 +1,12 @@
 // Generators with Bluebird.coroutine: the generator yields Bluebird promises
 // and Bluebird resumes it with each value, or throws the rejection at the
 // yield. The coroutine is a promise-returning function; asCallback hands the
-// outcome to a node-style callback. The facade's Promise.fromCallback rejects
-// with a plain Error wrapped in an OperationalError; the rollback handler
-// passes on the original (its `cause`), as the other variants do.
+// outcome to a node-style callback.
 var Promise = require('bluebird');
 var api = require('./lib/bluebird-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;
 var Version = api.Version, File = api.File, FileVersion = api.FileVersion;
 var uuid = api.uuid, account = api.account, userAccount = api.userAccount;
-
-function originalError(err) {
-    return err instanceof Promise.OperationalError ? err.cause : err;
-}
 
 var upload = Promise.coroutine(function* (stream, idOrPath, tag) {
     var blob = blobManager.create(account);
@@ -43,7 +37,7 @@ var upload = Promise.coroutine(function* (stream, idOrPath, tag) {
         yield tx.commit();
     } catch (err) {
         tx.rollback();
-        throw originalError(err);
+        throw err;
     }
 });
 
@@ -59,7 +53,7 @@ var parallel = Promise.coroutine(function* (idOrPath, k) {
         yield tx.commit();
     } catch (err) {
         tx.rollback();
-        throw originalError(err);
+        throw err;
     }
 });
 

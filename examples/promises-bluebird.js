@@ -1,18 +1,11 @@
 // Promises with Bluebird: every I/O call returns a Bluebird promise
 // (lib/bluebird-api.js), the steps are a chain of .then() calls, .catch()
 // rolls back, and .asCallback() hands the outcome to the node-style caller.
-// fromCallback rejects with plain errors wrapped in an OperationalError, so
-// the rollback handler passes on the original (`cause`), as the other
-// variants do.
 var Promise = require('bluebird');
 var api = require('./lib/bluebird-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;
 var Version = api.Version, File = api.File, FileVersion = api.FileVersion;
 var uuid = api.uuid, account = api.account, userAccount = api.userAccount;
-
-function originalError(err) {
-    return err instanceof Promise.OperationalError ? err.cause : err;
-}
 
 exports.upload = function upload(stream, idOrPath, tag, done) {
     var blob = blobManager.create(account);
@@ -53,7 +46,7 @@ exports.upload = function upload(stream, idOrPath, tag, done) {
         return tx.commit();
     }).catch(function (err) {
         tx.rollback();
-        throw originalError(err);
+        throw err;
     }).asCallback(done);
 };
 
@@ -68,6 +61,6 @@ exports.parallel = function parallel(idOrPath, k, done) {
         return tx.commit();
     }).catch(function (err) {
         tx.rollback();
-        throw originalError(err);
+        throw err;
     }).asCallback(done);
 };

@@ -1,13 +1,17 @@
-// The fakes with Bluebird promises: Promise.fromCallback hands `start` a
-// node-style callback and settles the promise from it (and turns a synchronous
-// throw of `start` into a rejection).
+// The fakes with Bluebird promises, made with Bluebird's own constructor.
 //
-// Note for variants: like promisify, fromCallback rejects with a plain Error
-// wrapped in a Promise.OperationalError (the original is its `.cause`), so
-// code that must hand the caller the storage layer's own error unwraps it.
+// Not Promise.fromCallback or promisify: those reject with a plain Error
+// wrapped in an OperationalError (the original becomes `.cause`), so every
+// Bluebird variant would have to unwrap it to hand the caller the storage
+// layer's own error, as the conformance tests (and every other variant) do.
 'use strict';
 var Promise = require('bluebird');
 
 module.exports = require('./facade')(function (start) {
-  return Promise.fromCallback(start);
+  return new Promise(function (resolve, reject) {
+    start(function (err, value) {
+      if (err) reject(err);
+      else resolve(value);
+    });
+  });
 });
