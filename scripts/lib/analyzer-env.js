@@ -1,0 +1,48 @@
+// The environment stamp every analyzer data file carries, so a figure can be
+// traced to the runtime, library versions and commit that produced it.
+'use strict';
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const ROOT = path.join(__dirname, '..', '..');
+
+function git(args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null; // not a checkout (e.g. an unpacked tarball): say so with null
+  }
+}
+
+// `packages`: names whose installed version matters to this file's figures.
+function envStamp(generatedBy, packages = [], flags = []) {
+  const versions = {};
+  for (const name of packages) {
+    try {
+      versions[name] = require(`${name}/package.json`).version;
+    } catch {
+      versions[name] = null;
+    }
+  }
+  const status = git(['status', '--porcelain', '--untracked-files=no']);
+  const cpus = os.cpus();
+  return {
+    runtime: 'node',
+    runtimeVersion: process.version,
+    v8: process.versions.v8,
+    flags,
+    platform: process.platform,
+    arch: process.arch,
+    cpu: cpus.length ? cpus[0].model : null,
+    cores: cpus.length,
+    date: new Date().toISOString(),
+    commit: git(['rev-parse', 'HEAD']),
+    // Tracked files changed but not committed when the data was made.
+    dirty: status === null ? null : status.length > 0,
+    versions,
+    generatedBy,
+  };
+}
+
+module.exports = { envStamp, ROOT };
