@@ -1,0 +1,135 @@
+// Command line of scripts/bench.js → settings. Invalid input throws a
+// UsageError naming the option; bench.js prints it and exits 2.
+'use strict';
+const path = require('node:path');
+const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
+const { SCENARIOS } = require('./manifest');
+
+const ROOT = path.join(__dirname, '..', '..');
+
+const HELP = `Usage: npm run bench -- [options]
+       node scripts/bench.js [options]
+
+Runs every selected variant of examples/manifest.json in fresh child processes
+and merges the results into a data file (schema: data/SCHEMA.md).
+
+  --scenario LIST     upload, errors, parallel (comma-separated; default all)
+  --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
+  --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
+  --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps})
+  --variants REGEX    only variants whose id matches
+  --runtime PATH [FLAGS...]
+                      runtime binary to measure, followed by its flags (every
+                      argument up to the next option of this list); repeatable.
+                      Default: the node running this script.
+  --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
+  --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, upload
+                      (default --out data/perf-sweep.json)
+  --resume            keep what the data file holds, run only missing repetitions
+  --out FILE          data file to merge into (default data/perf.json)
+  --manifest FILE     variant list (default examples/manifest.json; env ASYNCBENCH_MANIFEST)
+  --t MS              fake I/O time in cpu mode (default ${DEFAULTS.t})
+  --dt MS             fake I/O time per call in io mode (default ${DEFAULTS.dt})
+  --k K               concurrent inserts per call, parallel scenario (default ${DEFAULTS.k})
+  --error-rate R      failure probability per async operation, errors scenario
+                      (default ${DEFAULTS.errorRate}: ~10 % of calls fail)
+  --seed S            shuffle and error seed (default ${DEFAULTS.seed})
+  --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n)
+  --dry-run           print the plan size and an estimate, run nothing
+  --help              this text
+
+Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid input.`;
+
+class UsageError extends Error {
+  constructor(message) {
+    super(`${message}\nRun with --help for the options.`);
+    this.name = 'UsageError';
+  }
+}
+
+const VALUE_OPTIONS = new Set(['--scenario', '--mode', '--n', '--reps', '--variants', '--out', '--manifest',
+  '--t', '--dt', '--k', '--error-rate', '--seed', '--timeout']);
+const FLAG_OPTIONS = new Set(['--quick', '--sweep', '--resume', '--dry-run', '--help']);
+const ALL = new Set([...VALUE_OPTIONS, ...FLAG_OPTIONS, '--runtime']);
+
+function list(option, value, allowed) {
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items.length) throw new UsageError(`${option}: expected a comma-separated list, got "${value}"`);
+  for (const item of items) {
+    if (!allowed.includes(item)) throw new UsageError(`${option}: unknown value "${item}"; expected ${allowed.join(', ')}`);
+  }
+  return [...new Set(items)];
+}
+
+function number(option, value, { integer = false, min = 0, max = Infinity, above = false } = {}) {
+  const x = Number(value);
+  const ok = value !== '' && Number.isFinite(x) && (!integer || Number.isInteger(x)) &&
+    (above ? x > min : x >= min) && x <= max;
+  if (!ok) {
+    const what = integer ? 'an integer' : 'a number';
+    throw new UsageError(`${option}: expected ${what} ${above ? '>' : '>='} ${min}${max < Infinity ? ` and <= ${max}` : ''}, got "${value}"`);
+  }
+  return x;
+}
+
+function parseArgs(argv, env = process.env) {
+  const raw = {};
+  const runtimes = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--runtime') {
+      const value = argv[++i];
+      if (value === undefined || ALL.has(value)) throw new UsageError('--runtime needs the path of a runtime binary');
+      const parts = value.split(/\s+/).filter(Boolean); // also accept "--runtime 'node --harmony'"
+      const flags = parts.slice(1);
+      while (i + 1 < argv.length && !ALL.has(argv[i + 1])) flags.push(argv[++i]);
+      runtimes.push({ path: parts[0], flags });
+    } else if (FLAG_OPTIONS.has(a)) {
+      raw[a] = true;
+    } else if (VALUE_OPTIONS.has(a)) {
+      if (i + 1 >= argv.length || ALL.has(argv[i + 1])) throw new UsageError(`${a} needs a value`);
+      raw[a] = argv[++i];
+    } else {
+      throw new UsageError(`unknown argument "${a}"`);
+    }
+  }
+  if (raw['--help']) return { help: true };
+  if (raw['--quick'] && raw['--sweep']) throw new UsageError('--quick and --sweep cannot be combined');
+
+  const profile = raw['--quick'] ? 'quick' : raw['--sweep'] ? 'sweep' : 'default';
+  const s = Object.assign({}, DEFAULTS, profile === 'quick' ? QUICK : profile === 'sweep' ? SWEEP : {});
+  s.profile = profile;
+  if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
+  if (raw['--mode']) s.modes = list('--mode', raw['--mode'], MODES);
+  if (raw['--n']) {
+    s.ns = raw['--n'].split(',').map((v) => number('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));
+    s.ns = [...new Set(s.ns)].sort((a, b) => a - b);
+  }
+  if (raw['--reps']) s.reps = number('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
+  if (raw['--t']) s.t = number('--t', raw['--t']);
+  if (raw['--dt']) s.dt = number('--dt', raw['--dt']);
+  if (raw['--k']) s.k = number('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });
+  if (raw['--error-rate']) s.errorRate = number('--error-rate', raw['--error-rate'], { max: 0.999999 });
+  if (raw['--seed']) s.seed = number('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
+  if (raw['--timeout']) s.timeoutMs = number('--timeout', raw['--timeout'], { integer: true, min: 1 });
+  s.variants = raw['--variants'] || null;
+  if (s.variants !== null) {
+    try {
+      new RegExp(s.variants); // eslint-disable-line no-new
+    } catch (err) {
+      throw new UsageError(`--variants: invalid regular expression "${s.variants}": ${err.message}`);
+    }
+  }
+  const defaultOut = profile === 'sweep' ? 'data/perf-sweep.json' : 'data/perf.json';
+  return {
+    help: false,
+    settings: s,
+    runtimes: runtimes.length ? runtimes : [{ path: process.execPath, flags: [] }],
+    resume: Boolean(raw['--resume']),
+    dryRun: Boolean(raw['--dry-run']),
+    out: path.resolve(raw['--out'] || path.join(ROOT, defaultOut)),
+    manifest: path.resolve(raw['--manifest'] || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json'))
+  };
+}
+
+module.exports = { parseArgs, UsageError, HELP };

@@ -1,0 +1,300 @@
+// Runs ONE benchmark cell in a fresh process and prints exactly one JSON line
+// on stdout; diagnostics go to stderr. The parent (scripts/bench.js) starts one
+// of these per (runtime, scenario, variant, mode, n, repetition), so no cell
+// inherits another's JIT state, heap or timers.
+//
+//   node child.js --variant FILE --scenario upload|errors|parallel --n N --t MS
+//                 [--k K] [--error-rate R] [--seed S] [--fakes FILE]
+//   node child.js --probe          what this runtime offers (features, clock, memory)
+//
+// Exit codes: 0 the cell ran, 1 it failed (the JSON line says how), 2 bad
+// arguments. Written in ES5 + CommonJS because the runtime matrix runs this
+// file unchanged on Node 0.11 (2013) up to today's Node, Bun and Deno: no
+// let/const, arrows, classes, template strings; everything optional is
+// feature-detected.
+'use strict';
+var fs = require('fs');
+var path = require('path');
+
+var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2;
+var printed = false;
+
+function print(record, code) {
+  if (printed) return;
+  printed = true;
+  // Exit only once the line is flushed: stdout to a pipe is asynchronous on
+  // some of the runtimes we support.
+  process.stdout.write(JSON.stringify(record) + '\n', function () { process.exit(code); });
+}
+
+function badArgs(message) {
+  process.stderr.write('child.js: ' + message + '\n');
+  print({ type: 'cell', status: 'bad-args', error: message }, EXIT_BAD_ARGS);
+}
+
+function parseArgs(argv) {
+  var out = {};
+  for (var i = 0; i < argv.length; i++) {
+    var a = argv[i];
+    if (a.slice(0, 2) !== '--') throw new Error('unexpected argument "' + a + '"');
+    var key = a.slice(2);
+    if (key === 'probe') { out.probe = true; continue; }
+    if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
+    out[key] = argv[++i];
+  }
+  return out;
+}
+
+// A monotonic clock in ms. process.hrtime exists on every Node since 0.6 and
+// on Bun and Deno; Date.now is the last resort (wall clock, 1 ms steps).
+var clock = typeof process.hrtime === 'function'
+  ? { name: 'process.hrtime', now: function () { var t = process.hrtime(); return t[0] * 1e3 + t[1] / 1e6; } }
+  : { name: 'Date.now', now: function () { return Date.now(); } };
+
+function readProcStatus() {
+  try {
+    var text = fs.readFileSync('/proc/self/status', 'utf8');
+    var hwm = /VmHWM:\s*(\d+)\s*kB/.exec(text);
+    var rss = /VmRSS:\s*(\d+)\s*kB/.exec(text);
+    if (!hwm || !rss) return null;
+    return { hwmKb: +hwm[1], rssKb: +rss[1] };
+  } catch (e) {
+    return null;
+  }
+}
+
+// Writing "5" to clear_refs (Linux >= 4.0) sets the peak resident set (VmHWM)
+// back to the current RSS, so the peak read after the run covers the run only,
+// not the module loading before the baseline.
+function resetPeak() {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+function memoryNow() {
+  return typeof process.memoryUsage === 'function' ? process.memoryUsage() : null;
+}
+
+function canCompile(source) {
+  try {
+    new Function(source)(); // eslint-disable-line no-new-func
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+function runtimeInfo() {
+  /* global Bun, Deno */
+  if (typeof Bun !== 'undefined') return { name: 'bun', version: Bun.version };
+  if (typeof Deno !== 'undefined') return { name: 'deno', version: Deno.version.deno };
+  return { name: 'node', version: process.versions.node };
+}
+
+function probe() {
+  var features = {
+    generators: canCompile('return function* () { yield 1; };'),
+    promise: typeof Promise === 'function',
+    es2015: canCompile('"use strict"; let a = 1; const f = (x) => x; class C {} return `${f(a)}`;'),
+    'async-functions': canCompile('return async function () { await 1; };'),
+    'util.promisify': typeof require('util').promisify === 'function',
+    fibers: false
+  };
+  try {
+    require('fibers');
+    features.fibers = true;
+  } catch (e) { /* not installed or not built for this runtime */ }
+  var info = runtimeInfo();
+  print({
+    type: 'probe',
+    runtime: info.name,
+    version: info.version,
+    v8: process.versions.v8 || null,
+    arch: process.arch,
+    platform: process.platform,
+    features: features,
+    clock: clock.name,
+    procStatus: readProcStatus() !== null,
+    peakReset: resetPeak(),
+    resourceUsage: typeof process.resourceUsage === 'function',
+    gc: typeof global.gc === 'function'
+  }, EXIT_OK);
+}
+
+function paths(fakes, n) {
+  // Half the calls update an existing file (6 fake I/O steps), half create
+  // one (8 steps), alternating, the same for every variant and runtime.
+  var out = new Array(n);
+  for (var i = 0; i < n; i++) out[i] = fakes.pathFor(i, i % 2 === 0);
+  return out;
+}
+
+function percentile(sorted, p) {
+  // Nearest rank: the smallest value with at least p of the calls at or below it.
+  var rank = Math.ceil(p * sorted.length);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+}
+
+function mb(kb) { return Math.round(kb / 1024 * 1000) / 1000; }
+function round3(x) { return Math.round(x * 1000) / 1000; }
+
+function runCell(opts) {
+  var n = +opts.n, t = +opts.t, k = opts.k === undefined ? 25 : +opts.k;
+  var errorRate = opts['error-rate'] === undefined ? 0 : +opts['error-rate'];
+  var seed = opts.seed === undefined ? 1 : +opts.seed;
+  var scenario = opts.scenario;
+  if (!opts.variant) return badArgs('--variant FILE is required');
+  if (['upload', 'errors', 'parallel'].indexOf(scenario) < 0) return badArgs('--scenario must be upload, errors or parallel');
+  if (!(n >= 1 && n % 1 === 0)) return badArgs('--n must be a positive integer, got ' + opts.n);
+  if (!(t >= 0)) return badArgs('--t must be a number of ms >= 0, got ' + opts.t);
+  if (!(k >= 1 && k % 1 === 0)) return badArgs('--k must be a positive integer, got ' + opts.k);
+  if (!(errorRate >= 0 && errorRate < 1)) return badArgs('--error-rate must be in [0, 1), got ' + opts['error-rate']);
+
+  var fakesFile = path.resolve(opts.fakes || path.join(__dirname, '..', '..', 'examples', 'lib', 'fakes.js'));
+  var loadStart = clock.now();
+  var fakes = require(fakesFile);
+  var variant = require(path.resolve(opts.variant));
+  var loadMs = clock.now() - loadStart;
+  var fn = scenario === 'parallel' ? variant.parallel : variant.upload;
+  if (typeof fn !== 'function') {
+    return failed('crash', opts.variant + ' does not export ' + (scenario === 'parallel' ? 'parallel' : 'upload'));
+  }
+  fakes.reset({ delay: fakes.delays.fixed(t), errorRate: scenario === 'errors' ? errorRate : 0, seed: seed });
+
+  // Everything the timed loop touches is allocated before the baseline.
+  var targets = paths(fakes, n);
+  var ends = new Array(n);
+  var callbacks = new Array(n);
+  var completed = 0, failures = 0, extra = 0, firstError = null, start = 0;
+  var stream = { name: 'upload.bin' };
+  for (var i = 0; i < n; i++) { ends[i] = 0; callbacks[i] = completion(i); }
+
+  function completion(i) {
+    return function (err) {
+      if (ends[i] !== 0) { extra++; return; }
+      ends[i] = clock.now();
+      if (err) { failures++; if (!firstError) firstError = err; }
+      if (++completed === n) finish(ends[i]);
+    };
+  }
+
+  var gcRan = false;
+  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
+  var peakReset = resetPeak();
+  var baseStatus = readProcStatus();
+  var baseMem = memoryNow();
+
+  // The timed span: clock, n calls in one synchronous loop, then the clock
+  // again at the last completion (in finish). Nothing else is sampled here.
+  start = clock.now();
+  try {
+    fire(fn, scenario, targets, k, callbacks, stream, n);
+  } catch (err) {
+    return failed('crash', 'a call threw synchronously: ' + describe(err));
+  }
+
+  function finish(stop) {
+    var endStatus = readProcStatus();
+    var endMem = memoryNow();
+    var latencies = new Array(n);
+    for (var j = 0; j < n; j++) latencies[j] = ends[j] - start;
+    latencies.sort(function (a, b) { return a - b; });
+    var memory = peakMemory(baseStatus, endStatus, baseMem, endMem, peakReset);
+    var world = fakes.stats();
+    var record = {
+      type: 'cell',
+      status: 'ok',
+      timeMs: round3(stop - start),
+      p50Ms: round3(percentile(latencies, 0.5)),
+      p99Ms: round3(percentile(latencies, 0.99)),
+      peakRssMb: memory.peakMb,
+      baseRssMb: memory.baseMb,
+      memorySource: memory.source,
+      heapMb: endMem ? mb(endMem.heapUsed / 1024) : null,
+      heapBaseMb: baseMem ? mb(baseMem.heapUsed / 1024) : null,
+      failed: failures,
+      extraCallbacks: extra,
+      ops: world.counts.ops,
+      maxInFlight: world.maxInFlight,
+      loadMs: round3(loadMs),
+      gc: gcRan,
+      clock: clock.name
+    };
+    if (failures > 0 && scenario !== 'errors') {
+      record.status = 'crash';
+      record.error = failures + ' of ' + n + ' calls failed although no failure was injected; first: ' + describe(firstError);
+      return print(record, EXIT_FAILED);
+    }
+    print(record, EXIT_OK);
+  }
+}
+
+// Kept out of runCell: old V8 (Crankshaft) does not optimise a function that
+// contains try/catch, and this loop is what we time.
+function fire(fn, scenario, targets, k, callbacks, stream, n) {
+  var i;
+  if (scenario === 'parallel') {
+    for (i = 0; i < n; i++) fn(targets[i], k, callbacks[i]);
+  } else {
+    for (i = 0; i < n; i++) fn(stream, targets[i], 'bench', callbacks[i]);
+  }
+}
+
+// Peak RSS growth over the run. With /proc and a successful peak reset, the
+// peak (VmHWM) is the maximum RSS since just before the baseline read, so it
+// is >= the baseline RSS and the difference cannot be negative.
+function peakMemory(baseStatus, endStatus, baseMem, endMem, peakReset) {
+  if (baseStatus && endStatus) {
+    return {
+      source: peakReset ? 'proc-vmhwm-reset' : 'proc-vmhwm',
+      peakMb: mb(Math.max(0, endStatus.hwmKb - baseStatus.rssKb)),
+      baseMb: mb(baseStatus.rssKb)
+    };
+  }
+  if (typeof process.resourceUsage === 'function' && baseMem) {
+    // maxRSS (kB) covers the whole process life, loading included.
+    return {
+      source: 'resourceUsage-maxrss',
+      peakMb: mb(Math.max(0, process.resourceUsage().maxRSS - baseMem.rss / 1024)),
+      baseMb: mb(baseMem.rss / 1024)
+    };
+  }
+  if (baseMem && endMem) {
+    return { source: 'rss-end', peakMb: mb(Math.max(0, (endMem.rss - baseMem.rss) / 1024)), baseMb: mb(baseMem.rss / 1024) };
+  }
+  return { source: 'none', peakMb: null, baseMb: null };
+}
+
+function describe(err) {
+  if (err && err.stack) return String(err.stack).split('\n').slice(0, 4).join(' | ');
+  return String(err);
+}
+
+function failed(status, message) {
+  process.stderr.write('child.js: ' + message + '\n');
+  print({ type: 'cell', status: status, error: message }, EXIT_FAILED);
+}
+
+process.on('uncaughtException', function (err) {
+  failed('crash', 'uncaught exception: ' + describe(err));
+});
+
+var options;
+try {
+  options = parseArgs(process.argv.slice(2));
+} catch (err) {
+  options = null;
+  badArgs(err.message);
+}
+if (options && options.probe) probe();
+else if (options) {
+  try {
+    runCell(options);
+  } catch (err) {
+    failed('crash', 'while loading or starting: ' + describe(err));
+  }
+}

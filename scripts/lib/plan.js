@@ -1,0 +1,133 @@
+// Declares what a benchmark run measures: the settings (defaults, --quick,
+// --sweep), the time per fake I/O operation of each mode, the cell key, and
+// the job list — manifest × runtime × scenario × mode × n × repetition —
+// shuffled with a seeded shuffle so machine drift (thermal, other load) is
+// spread over every variant instead of favouring whoever runs first.
+'use strict';
+const path = require('node:path');
+const { EXAMPLES } = require('./manifest');
+
+const MODES = ['cpu', 'io'];
+
+// Per-operation failure rate for the "errors" scenario. The fakes fail each
+// asynchronous operation independently with this probability; an upload has
+// 8 of them on the new-file path and 6 on the existing-file path (half the
+// calls each), so the share of failing calls is
+//   ½(1 − (1 − r)^8) + ½(1 − (1 − r)^6) = 10 %  for r ≈ 0.01495.
+const TARGET_FAILING_CALLS = 0.1;
+function errorRateFor(target, opsPerPath = [8, 6]) {
+  let lo = 0, hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const r = (lo + hi) / 2;
+    const failing = opsPerPath.reduce((s, ops) => s + (1 - (1 - r) ** ops), 0) / opsPerPath.length;
+    if (failing < target) lo = r; else hi = r;
+  }
+  return Math.round(lo * 1e6) / 1e6;
+}
+
+const DEFAULTS = Object.freeze({
+  scenarios: ['upload', 'errors', 'parallel'],
+  modes: MODES.slice(),
+  ns: [100, 500, 1000, 1500, 2000],
+  reps: 5,
+  t: 1,          // ms per fake I/O operation in CPU-bound mode
+  dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
+  k: 25,         // concurrent inserts per call in the parallel scenario
+  errorRate: errorRateFor(TARGET_FAILING_CALLS),
+  seed: 20130809, // the 2013 article's publication date
+  timeoutMs: null // null: derived per cell, see timeoutFor()
+});
+
+// CI: every scenario and mode once, at two sizes, in well under a minute.
+const QUICK = Object.freeze({ ns: [100, 300], reps: 1 });
+// How cost grows with n (linear or worse): CPU-bound upload only by default.
+const SWEEP = Object.freeze({ ns: [1000, 2000, 5000, 10000, 20000, 50000], reps: 3, modes: ['cpu'], scenarios: ['upload'] });
+
+function timePerOp(mode, n, settings) {
+  if (mode === 'cpu') return settings.t;
+  if (mode === 'io') return Math.round(n * settings.dt * 1e6) / 1e6;
+  throw new Error(`Internal error: unknown mode "${mode}"`);
+}
+
+// A cell is everything but the repetition; its samples are the repetitions.
+function cellKey({ runtime, scenario, mode, variant, n }) {
+  return `${runtime}|${scenario}|${mode}|${variant}|${n}`;
+}
+
+// A generous limit that still catches a variant that never calls back:
+// 30 s, plus ten times the I/O floor, plus 2 ms per call.
+function timeoutFor(job, settings) {
+  if (settings.timeoutMs) return settings.timeoutMs;
+  return Math.round(30000 + 10 * job.ioFloorMs + 2 * job.n);
+}
+
+// Why a variant cannot run a scenario on a runtime, or null if it can.
+function skipReason(variant, scenario, runtime) {
+  if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
+  const missing = variant.requires.filter((f) => !runtime.features[f]);
+  if (missing.length) return `${runtime.id} lacks ${missing.join(', ')} (probed)`;
+  return null;
+}
+
+// Small seeded PRNG (mulberry32) so a plan's order is reproducible.
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return function () {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle(items, seed) {
+  const out = items.slice();
+  const random = seededRandom(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// runtimes: [{ id, features, ... }] (probed); variants: manifest entries;
+// floors: { scenario: { criticalPath, sequentialOps } } from floor.js.
+// Returns { cells: [...], jobs: [...] }: one cell per key (skipped ones carry
+// the reason), one job per repetition still to run.
+function buildPlan({ runtimes, variants, settings, floors }) {
+  const cells = [];
+  for (const runtime of runtimes) {
+    for (const scenario of settings.scenarios) {
+      for (const mode of settings.modes) {
+        for (const n of settings.ns) {
+          for (const variant of variants) {
+            const t = timePerOp(mode, n, settings);
+            const cell = {
+              key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }),
+              runtime: runtime.id, scenario, mode, variant: variant.id, n, t,
+              ioFloorMs: Math.round(floors[scenario].criticalPath * t * 1e6) / 1e6,
+              criticalPath: floors[scenario].criticalPath,
+              file: path.join(EXAMPLES, variant.file),
+              skip: skipReason(variant, scenario, runtime)
+            };
+            if (scenario === 'parallel') cell.k = settings.k;
+            if (scenario === 'errors') cell.errorRate = settings.errorRate;
+            cells.push(cell);
+          }
+        }
+      }
+    }
+  }
+  const jobs = [];
+  for (const cell of cells) {
+    if (cell.skip) continue;
+    for (let rep = 1; rep <= settings.reps; rep++) jobs.push({ cell, rep });
+  }
+  return { cells, jobs: shuffle(jobs, settings.seed) };
+}
+
+module.exports = {
+  DEFAULTS, QUICK, SWEEP, MODES, TARGET_FAILING_CALLS,
+  errorRateFor, timePerOp, cellKey, timeoutFor, skipReason, shuffle, seededRandom, buildPlan
+};

@@ -1,0 +1,101 @@
+// Summary statistics of a cell's raw samples, computed after the run (never
+// inside the timed path), plus the rule that decides when two cells are too
+// close to rank.
+'use strict';
+
+// A cell whose interquartile range exceeds this share of its median is
+// flagged "noisy": its rank against neighbours is not trustworthy.
+const NOISY_REL_IQR = 0.2;
+// With fewer samples we cannot estimate the spread at all.
+const MIN_SAMPLES_TO_RANK = 3;
+
+function sorted(values) {
+  return values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+}
+
+// Linear interpolation between closest ranks (R's type 7, numpy's default),
+// so p25/p75 of [1, 2, 3, 4] are 1.75 and 3.25.
+function quantile(sortedValues, p) {
+  if (sortedValues.length === 0) return null;
+  if (p < 0 || p > 1) throw new RangeError(`quantile: p must be in [0, 1], got ${p}`);
+  const h = (sortedValues.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return sortedValues[lo] + (h - lo) * (sortedValues[hi] - sortedValues[lo]);
+}
+
+function median(values) {
+  return quantile(sorted(values), 0.5);
+}
+
+function mean(values) {
+  return values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
+}
+
+// Median absolute deviation from the median, unscaled (not multiplied by
+// 1.4826), in the unit of the samples.
+function mad(values) {
+  const m = median(values);
+  if (m === null) return null;
+  return median(values.map((v) => Math.abs(v - m)));
+}
+
+// Coefficient of variation: sample standard deviation / mean. 0 for one sample.
+function cv(values) {
+  const s = sorted(values);
+  if (s.length === 0) return null;
+  if (s.length === 1) return 0;
+  const m = mean(s);
+  if (m === 0) return null;
+  const variance = s.reduce((acc, v) => acc + (v - m) ** 2, 0) / (s.length - 1);
+  return Math.sqrt(variance) / m;
+}
+
+function round(x, digits = 3) {
+  if (x === null || x === undefined) return null;
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+// { median, min, max, p25, p75, iqr, mad, mean, cv, count }, all null when
+// there is no sample (count 0).
+function summarize(values) {
+  const s = sorted(values);
+  if (s.length === 0) {
+    return { median: null, min: null, max: null, p25: null, p75: null, iqr: null, mad: null, mean: null, cv: null, count: 0 };
+  }
+  const p25 = quantile(s, 0.25);
+  const p75 = quantile(s, 0.75);
+  return {
+    median: round(quantile(s, 0.5)),
+    min: round(s[0]),
+    max: round(s[s.length - 1]),
+    p25: round(p25),
+    p75: round(p75),
+    iqr: round(p75 - p25),
+    mad: round(mad(s)),
+    mean: round(mean(s)),
+    cv: round(cv(s), 4),
+    count: s.length
+  };
+}
+
+// Too noisy to rank: too few samples, or an IQR wider than NOISY_REL_IQR of
+// the median.
+function isNoisy(summary, limit = NOISY_REL_IQR) {
+  if (!summary || summary.count < MIN_SAMPLES_TO_RANK) return true;
+  if (!summary.median) return summary.iqr > 0;
+  return summary.iqr / summary.median > limit;
+}
+
+// Compares two summaries of the same measure: -1 if a is clearly lower
+// (better), 1 if clearly higher, 0 for a tie. "Clearly" means their
+// interquartile ranges do not overlap. A one-sample summary has p25 = p75, so
+// it compares by value alone; isNoisy() is what marks it as unrankable.
+function compare(a, b) {
+  if (a.p75 < b.p25) return -1;
+  if (b.p75 < a.p25) return 1;
+  return 0;
+}
+
+module.exports = { summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

@@ -1,0 +1,59 @@
+// The table printed on stdout at the end of a run: per runtime, scenario and
+// mode, the variants at the largest n ranked by median time, with spread,
+// ratio to the callback baseline, memory and latency, and tie/noise marks.
+'use strict';
+const { compare } = require('./stats');
+
+const BASELINE = 'original';
+
+function fmt(x, digits = 1) {
+  return x === null || x === undefined ? '-' : x.toFixed(digits);
+}
+
+function groupRows(cells) {
+  const ok = cells.filter((c) => c.status === 'ok' && c.time.count > 0).sort((a, b) => a.time.median - b.time.median);
+  const base = cells.find((c) => c.variant === BASELINE && c.status === 'ok' && c.time.count > 0);
+  const rows = [];
+  ok.forEach((c, i) => {
+    const tie = i > 0 && compare(ok[i - 1].time, c.time) === 0;
+    rows.push([
+      `${tie ? '≈' : ' '}${c.variant}`,
+      fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-',
+      fmt(c.memory.median), fmt(c.latencyP99.median), fmt(c.ioFloorMs, 0), String(c.time.count),
+      c.noisy ? 'noisy' : ''
+    ]);
+  });
+  for (const c of cells.filter((x) => x.status !== 'ok')) {
+    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
+  }
+  return rows;
+}
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r) => r.map((v, i) => (i === 0 || i === r.length - 1 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+// cells: the cells this run planned (any status).
+function summarize(cells) {
+  const groups = new Map();
+  for (const c of cells) {
+    const g = `${c.runtime} | ${c.scenario} | ${c.mode}`;
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(c);
+  }
+  const out = [];
+  for (const [name, group] of groups) {
+    const n = Math.max(...group.map((c) => c.n));
+    const atN = group.filter((c) => c.n === n && c.status !== 'skipped');
+    const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
+    out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
+    out.push(table(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'peak MB', 'p99 ms', 'floor', 'reps', 'note'], groupRows(atN)));
+    if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
+  }
+  out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
+  return out.join('\n');
+}
+
+module.exports = { summarize, BASELINE };
