@@ -1,0 +1,166 @@
+// Runs one variant through the injected failures of the debuggability
+// analysis (each in a fresh scripts/lib/debug-child.js) and turns what comes
+// back into scored trace records. scripts/debuggability.js assembles these.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { parseStack, scoreTrace, levelFor } = require('./stack-score');
+const { ROOT } = require('./analyzer-env');
+
+const CHILD = path.join(__dirname, 'debug-child.js');
+const FAKES = path.join(ROOT, 'examples', 'lib', 'fakes.js');
+const TIMEOUT_MS = 20000;
+
+// The three failures the 2013 harness injected, plus one extra: the same
+// fake operation throwing when called, which tells eager styles (the call
+// runs on the variant's stack) from lazy ones (a library runs a thunk later).
+// `expect` names the probe key whose lines a good trace points at.
+const WAYS = [
+  { id: 'callback', fail: { op: 'fileVersion.insert', how: 'callback' }, expect: 'fileVersion.insert',
+    what: 'the fake I/O passes an error to the callback of FileVersion.insert(...).execWithin (or rejects)' },
+  { id: 'throw', fail: { op: 'version.createHash', how: 'throw' }, expect: 'version.createHash',
+    what: 'Version.createHash throws when called, after file.get resumed the variant' },
+  { id: 'poison', fail: { op: 'file.get', how: 'poison' }, expect: 'file.version',
+    what: "the variant's own code throws: reading file.version of the file that file.get returned" },
+  { id: 'throw-at-io', fail: { op: 'fileVersion.insert', how: 'throw' }, expect: 'fileVersion.insert', extra: true,
+    what: 'FileVersion.insert(...).execWithin throws synchronously when the operation starts' },
+];
+
+// When the probe cannot see a call (a library made it), fall back to the
+// source: lines that spell the call.
+const SPELLING = {
+  'fileVersion.insert': /FileVersion\.insert\s*\(/,
+  'version.createHash': /createHash\s*\(/,
+  'file.version': /\.version\b(?!\s*[:=][^=])/,
+};
+
+function runChild(args, { nodeFlags = [], timeout = TIMEOUT_MS } = {}) {
+  const r = spawnSync(process.execPath, [...nodeFlags, CHILD, JSON.stringify(args)], {
+    cwd: ROOT, encoding: 'utf8', timeout,
+    env: { ...process.env, NODE_ENV: 'production', BLUEBIRD_DEBUG: '0', BLUEBIRD_LONG_STACK_TRACES: '0', Q_DEBUG: '' },
+  });
+  const line = (r.stdout || '').split('\n').find((l) => l.startsWith('{'));
+  if (r.error && r.error.code === 'ETIMEDOUT') return { failed: `timed out after ${timeout} ms` };
+  if (!line) return { failed: `child exited ${r.status} without a result: ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}` };
+  return JSON.parse(line);
+}
+
+const rel = (p) => (p.startsWith(ROOT + '/') ? p.slice(ROOT.length + 1) : p);
+
+// The article shows traces side by side: keep the message, the first frames,
+// every separator and variant frame with a neighbour each, and mark the cuts.
+function excerpt(stack, parsed, keepHead = 6) {
+  const lines = String(stack).split('\n').map((l) => l.split(ROOT + '/').join('').replace(/\s+$/, ''));
+  const msgLines = parsed.message ? parsed.message.split('\n').length : 1;
+  const keep = new Set();
+  lines.forEach((l, i) => {
+    if (i < msgLines + keepHead || /^\s*From (previous event|generator)/.test(l)) keep.add(i);
+    if (/\bexamples\/(?!lib\/)/.test(l)) [i - 1, i, i + 1].forEach((k) => keep.add(k));
+  });
+  const out = [];
+  let skipped = 0;
+  lines.forEach((l, i) => {
+    if (keep.has(i)) {
+      if (skipped) out.push(`    … ${skipped} more frame${skipped > 1 ? 's' : ''}`);
+      skipped = 0;
+      out.push(l);
+    } else skipped++;
+  });
+  if (skipped) out.push(`    … ${skipped} more frame${skipped > 1 ? 's' : ''}`);
+  return out;
+}
+
+function expectedLines(probe, key, sourceText) {
+  if (probe && probe.calls && probe.calls[key] && probe.calls[key].length) {
+    return { lines: probe.calls[key].slice().sort((a, b) => a - b), from: 'probe' };
+  }
+  const lines = [];
+  String(sourceText).split('\n').forEach((l, i) => { if (SPELLING[key].test(l)) lines.push(i + 1); });
+  return { lines, from: 'source-search' };
+}
+
+function classifyOutcome(result, entry, way) {
+  if (result.failed) return result.failed;
+  if (result.outcome === 'never-called') return 'no error reached done, and none escaped';
+  if (result.outcome === 'done-ok') return `upload succeeded although ${way.fail.op} failed`;
+  if (!result.injected) return `a different error reached the caller (${result.outcome}): ${String(result.message).slice(0, 200)}`;
+  return null;
+}
+
+function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit }) {
+  const variantFile = path.join(examplesDir, entry.file);
+  const variantFiles = [variantFile].concat(entry.compile ? [path.join(examplesDir, entry.compile.source)] : []);
+  const nodeFlags = entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [];
+  const out = {};
+  for (const way of WAYS) {
+    const result = runChild({
+      mode: 'trace', variant: variantFile, variantFiles, fakes: FAKES, longStack, stackLimit,
+      fail: way.fail, exists: true,
+    }, { nodeFlags });
+    const expected = expectedLines(probe, way.expect, sourceText);
+    const failed = classifyOutcome(result, entry, way);
+    const record = { way: way.id, longStack: !!longStack, outcome: result.outcome || null, expectedLines: expected.lines, expectedFrom: expected.from };
+    if (failed) {
+      record.failed = failed;
+      if (result.stack) record.excerpt = excerpt(result.stack, parseStack(result.stack, { variantFiles, root: ROOT }));
+    } else {
+      const parsed = parseStack(result.stack, { variantFiles, root: ROOT });
+      Object.assign(record, scoreTrace(parsed, expected.lines));
+      record.excerpt = excerpt(result.stack, parsed);
+      // Does the error travel the way the manifest says (catchesThrows)?
+      if (way.id !== 'callback') record.reachedAsManifestSays = (result.outcome === 'done') === entry.catchesThrows;
+      record.pointsAt = parsed.frames.some((f) => f.kind === 'variant' && f.file !== variantFile) ? 'source' : 'output';
+    }
+    out[way.id] = record;
+  }
+  return out;
+}
+
+// Source-map level (2013 scale) from the manifest's compile step, and where
+// a compiled variant's traces point.
+function sourceMapLevel(entry, traces) {
+  if (!entry.compile) return { level: 5, reason: 'no compile step: the trace points at the file the developer wrote' };
+  const pointsAt = Object.values(traces).map((t) => t.pointsAt).find(Boolean) || 'output';
+  if (entry.compile.sourceMaps) {
+    const runnable = /\.(c|m)?js$/.test(entry.compile.source);
+    return runnable
+      ? { level: 4, pointsAt, reason: `${entry.compile.tool} emits source maps; the source also runs uncompiled on a modern runtime, so the maps are needed only for the compiled target` }
+      : { level: 3, pointsAt, reason: `${entry.compile.tool} emits source maps and the source never runs uncompiled: the maps are always needed` };
+  }
+  return entry.compile.preservesLines
+    ? { level: 2, pointsAt, reason: `${entry.compile.tool} emits no source maps but keeps line numbers: needed only to read the original code` }
+    : { level: 1, pointsAt, reason: `${entry.compile.tool} emits no source maps: traces point at the compiled output's lines` };
+}
+
+function analyzeVariant(entry, { examplesDir, stackLimit = 50 }) {
+  const variantFile = path.join(examplesDir, entry.file);
+  const sourceFile = entry.compile ? path.join(examplesDir, entry.compile.source) : variantFile;
+  const sourceText = fs.readFileSync(entry.compile && entry.compile.sourceMaps ? sourceFile : variantFile, 'utf8');
+  const variantFiles = [variantFile].concat(entry.compile ? [sourceFile] : []);
+  const probe = runChild({ mode: 'probe', variant: variantFile, variantFiles, fakes: FAKES, stackLimit },
+    { nodeFlags: entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [] });
+  const plain = traceVariant(entry, { examplesDir, longStack: null, probe, sourceText, stackLimit });
+  const switched = entry.longStackTraces
+    ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit })
+    : null;
+  const stackTraces = levelFor({ plain, switched, switchName: entry.longStackTraces || null });
+  const sourceMaps = sourceMapLevel(entry, plain);
+  const probeFailed = probe.failed || (!probe.ok && `the successful upload failed: ${String(probe.error).split('\n')[0]}`);
+  return {
+    id: entry.id,
+    family: entry.family,
+    file: rel(variantFile),
+    longStackTraces: entry.longStackTraces || null,
+    catchesThrows: entry.catchesThrows,
+    article2013: entry.article2013,
+    probe: probeFailed ? { failed: probeFailed } : { calls: probe.calls },
+    sourceMaps,
+    stackTraces,
+    total: stackTraces.level === null ? null : sourceMaps.level + stackTraces.level,
+    failure: stackTraces.level === null ? stackTraces.reasons.join('; ') : null,
+    traces: Object.values(plain).concat(switched ? Object.values(switched) : []),
+  };
+}
+
+module.exports = { analyzeVariant, runChild, excerpt, sourceMapLevel, WAYS, FAKES };

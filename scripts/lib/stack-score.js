@@ -1,0 +1,154 @@
+// Scores a captured stack trace against the line where the failing operation
+// was called, and maps a variant's traces to the 2013 article's five-level
+// stack-trace scale. Pure functions: the fixtures in test/fixtures/analyzers
+// exercise every level without running a variant.
+//
+// The scale, as we measure it (the article judged by hand; we keep its levels
+// and make each one a rule over three injected failures):
+//   callback  the fake I/O hands an error to its callback (or rejects)
+//   throw     a fake throws when the variant calls it (Version.createHash)
+//   poison    the variant's own code throws after resuming (reads file.version)
+// A trace is "exact" when a frame in the variant's file sits on the expected
+// line, "file" when the file appears on other lines only, "absent" otherwise.
+//   5  always exact: all three exact with no switch
+//   4  exact but fragile: throws on the variant's own stack are exact, an error
+//      that comes back from I/O carries no exact frame of the variant
+//   3  exact only with a flag: needs the library's long-stack switch to reach
+//      5, and is worse than 3 without it
+//   2  exact only with a native module or a runtime-level tracer outside the
+//      library (the article's galaxy-stack); assigned when such a switch
+//      (switchKind "native") is what reaches 5. No current variant has one.
+//   1  missing: even an error thrown on the variant's own stack does not
+//      point at the line that failed
+'use strict';
+
+const WAYS = ['callback', 'throw', 'poison'];
+
+// `at fn (file:line:col)`, `at file:line:col`, `at async fn (file:line:col)`,
+// `at new Promise (<anonymous>)`.
+const FRAME = /^\s*at (?:(async) )?(?:(.*?) \((.*)\)|(.*))$/;
+const LOCATION = /^(.*):(\d+):(\d+)$/;
+
+// Lines long-stack libraries put between the stacks of earlier turns
+// (Q and Bluebird: "From previous event:", genny: "From generator:").
+const SEPARATOR = /^\s*From (previous event|generator):?\s*$/;
+
+function classify(file, variantFiles, root) {
+  if (!file) return 'node';
+  if (variantFiles.includes(file)) return 'variant';
+  if (file.startsWith('node:') || !file.includes('/')) return 'node';
+  const rel = file.startsWith(root + '/') ? file.slice(root.length + 1) : file;
+  if (rel.includes('node_modules/')) return 'library';
+  if (rel === 'examples/lib/fakes.js') return 'fakes';
+  if (rel.startsWith('examples/lib/')) return 'wrapper';
+  if (rel.startsWith('scripts/')) return 'harness';
+  return 'other';
+}
+
+// Stack text -> { message, frames: [{ text, fn, file, line, col, kind, async, section }] }.
+// `section` counts separators seen: 0 is the stack of the turn that threw.
+function parseStack(stack, { variantFiles, root }) {
+  const lines = String(stack || '').split('\n');
+  const frames = [];
+  const message = [];
+  let section = 0;
+  for (const raw of lines) {
+    if (SEPARATOR.test(raw)) {
+      section++;
+      continue;
+    }
+    const m = FRAME.exec(raw);
+    if (!m) {
+      if (frames.length === 0 && section === 0) message.push(raw);
+      continue;
+    }
+    const where = m[3] !== undefined ? m[3] : m[4];
+    const loc = LOCATION.exec(where);
+    const file = loc ? loc[1].replace(/^file:\/\//, '') : null;
+    frames.push({
+      text: raw.trim(),
+      fn: m[2] || null,
+      file,
+      line: loc ? Number(loc[2]) : null,
+      col: loc ? Number(loc[3]) : null,
+      kind: classify(file, variantFiles, root),
+      async: m[1] === 'async',
+      section,
+    });
+  }
+  return { message: message.join('\n'), frames };
+}
+
+// How good one trace is, given the lines where the failing call sits.
+function scoreTrace(parsed, expectedLines) {
+  const variantFrames = parsed.frames.filter((f) => f.kind === 'variant');
+  const first = parsed.frames.findIndex((f) => f.kind === 'variant');
+  const before = { fakes: 0, wrapper: 0, library: 0, node: 0, harness: 0, other: 0 };
+  for (const f of first < 0 ? parsed.frames : parsed.frames.slice(0, first)) before[f.kind]++;
+  let distance = null;
+  for (const f of variantFrames) {
+    for (const e of expectedLines) {
+      const d = Math.abs(f.line - e);
+      if (distance === null || d < distance) distance = d;
+    }
+  }
+  const quality = variantFrames.length === 0 ? 'absent' : distance === 0 ? 'exact' : 'file';
+  const exactFrame = variantFrames.find((f) => expectedLines.includes(f.line));
+  return {
+    quality,
+    namesFile: variantFrames.length > 0,
+    exactLine: quality === 'exact',
+    distance,
+    firstVariantFrame: first < 0 ? null : first,
+    // Only long-stack sections (or V8's `at async`) can hold the exact frame
+    // of an error that was created in another turn.
+    exactFrom: !exactFrame ? null : exactFrame.section > 0 ? 'long-stack' : exactFrame.async ? 'async-frame' : 'stack',
+    libraryFramesBefore: before.wrapper + before.library + before.node,
+    framesBefore: before,
+    asyncFrames: parsed.frames.filter((f) => f.async).length,
+    longStackSections: parsed.frames.reduce((m, f) => Math.max(m, f.section), 0),
+    frames: parsed.frames.length,
+  };
+}
+
+function describe(way, t) {
+  if (t.quality === 'exact') return `${way}: exact line${t.exactFrom !== 'stack' ? ` (from ${t.exactFrom})` : ''}`;
+  if (t.quality === 'file') return `${way}: names the file, ${t.distance} line(s) from the failing call`;
+  return `${way}: the variant's file is absent (${t.frames} frames)`;
+}
+
+// ways: { callback, throw, poison } each a scoreTrace result.
+function scaleLevel(ways) {
+  const q = (w) => ways[w].quality;
+  const reasons = WAYS.map((w) => describe(w, ways[w]));
+  if (WAYS.every((w) => q(w) === 'exact')) return { level: 5, reasons };
+  if (q('throw') === 'exact' && q('poison') === 'exact') return { level: 4, reasons };
+  return { level: 1, reasons };
+}
+
+// runs: { plain: ways, switched: ways | null, switchName, switchKind
+// ("library" for Q/Bluebird/genny's own flag, "native" for an add-on) }. A way whose run
+// failed (crash, timeout, no error delivered) makes the variant unscored.
+function levelFor({ plain, switched = null, switchName = null, switchKind = 'library' }) {
+  const failed = WAYS.filter((w) => !plain[w] || plain[w].failed);
+  if (failed.length) {
+    return { level: null, levelWithoutSwitch: null, levelWithSwitch: null, reasons: failed.map((w) => `${w}: run failed (${plain[w] ? plain[w].failed : 'missing'}), not scored`) };
+  }
+  const base = scaleLevel(plain);
+  const out = { level: base.level, levelWithoutSwitch: base.level, levelWithSwitch: null, reasons: base.reasons.slice() };
+  const labels = { 5: 'always exact', 4: 'exact but fragile', 1: 'missing' };
+  out.reasons.push(`without a switch: level ${base.level} (${labels[base.level]})`);
+  if (switched && WAYS.every((w) => switched[w] && !switched[w].failed)) {
+    const sw = scaleLevel(switched);
+    out.levelWithSwitch = sw.level;
+    out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
+    const flagged = switchKind === 'native' ? 2 : 3;
+    if (sw.level === 5 && base.level < flagged) {
+      out.level = flagged;
+      out.reasons.push(`level ${flagged}: exact in all three ways only with the ${switchKind === 'native' ? 'native module' : 'library flag'} on`);
+    }
+  }
+  return out;
+}
+
+module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, WAYS };
