@@ -12,7 +12,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
-const DATA_DIR = path.join(ROOT, 'data');
+// CHARTS_DATA_DIR points the charts at another folder of data files (the
+// measuring script builds the page from the fixtures to get 26 series).
+const REAL_DIR = path.join(ROOT, 'data');
+const DATA_DIR = process.env.CHARTS_DATA_DIR ? path.resolve(process.env.CHARTS_DATA_DIR) : REAL_DIR;
 const FIXTURE_DIR = path.join(ROOT, 'test', 'fixtures', 'charts');
 
 // Real data win; a fixture of the same shape stands in (and is labelled as a
@@ -22,8 +25,9 @@ function makeLoader({ dataDir = DATA_DIR, fixtureDir = FIXTURE_DIR } = {}) {
   return function load(name) {
     if (cache.has(name)) return cache.get(name);
     let hit = null;
-    for (const [dir, placeholder] of [[dataDir, false], [fixtureDir, true]]) {
-      if (!dir) continue;
+    const dirs = [...new Set([dataDir, REAL_DIR, fixtureDir].filter(Boolean))];
+    for (const dir of dirs) {
+      const placeholder = dir === fixtureDir;
       const file = path.join(dir, `${name}.json`);
       if (!fs.existsSync(file)) continue;
       try {
@@ -41,49 +45,68 @@ function makeLoader({ dataDir = DATA_DIR, fixtureDir = FIXTURE_DIR } = {}) {
   };
 }
 
-// ---- perf.json adapter: the only code that reads its cells and env --------
+// ---- perf.json adapter (asyncbench/perf@1, data/schema/perf.schema.json) --
 
 const METRICS = {
   time: { title: 'Time for all n calls', unit: 'ms', pick: (c) => c.time },
   memory: { title: 'Peak memory', unit: 'MB', pick: (c) => c.memory },
-  'latency-p50': { title: 'Per-call latency, median', unit: 'ms', pick: (c) => c.latency && c.latency.p50 },
-  'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', pick: (c) => c.latency && c.latency.p99 },
+  heap: { title: 'JS heap in use at the end', unit: 'MB', pick: (c) => c.heap },
+  'latency-p50': { title: 'Per-call latency, median', unit: 'ms', pick: (c) => c.latencyP50 },
+  'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', pick: (c) => c.latencyP99 },
 };
 
-const MODES = { cpu: 'CPU-bound', io: 'I/O-bound', scale: 'scale sweep' };
+const MODES = { cpu: 'CPU-bound', io: 'I/O-bound' };
+const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
 function perfCells(perf) {
-  if (!Array.isArray(perf.results)) throw new Error('charts: perf data has no "results" array; has the schema changed? Update _config/chart-data.js.');
-  return perf.results;
+  if (!Array.isArray(perf.cells)) throw new Error('charts: perf data has no "cells" array; has the schema changed? Update _config/chart-data.js.');
+  return perf.cells;
 }
 
-function perfEnv(perf) {
-  const e = perf.env || {};
-  const parts = [
-    e.runtime && `${e.runtime} ${e.version || ''}`.trim(),
-    e.flags && e.flags.length ? `flags ${e.flags.join(' ')}` : null,
-    e.cpu && `${e.cpu}${e.cores ? ` (${e.cores} cores)` : ''}`,
-    e.os,
-    e.date,
-    e.commit && `commit ${String(e.commit).slice(0, 10)}`,
-  ];
-  return parts.filter(Boolean).join(', ');
+// "Measured on ..." for the runs the given cells came from.
+function perfEnv(perf, cells = perfCells(perf)) {
+  const runIds = [...new Set(cells.map((c) => c.run))];
+  const texts = runIds.map((id) => {
+    const run = (perf.runs || {})[id];
+    if (!run) return null;
+    const rt = (run.runtimes || {})[id.split('/').pop()] || Object.values(run.runtimes || {})[0] || {};
+    const flags = [...(rt.flags || [])];
+    const h = run.host || {};
+    return [
+      rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
+      h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
+      h.os,
+      run.date && String(run.date).slice(0, 10),
+      run.git && run.git.commit && `commit ${run.git.commit.slice(0, 10)}${run.git.dirty ? ' (uncommitted changes)' : ''}`,
+      run.harness && run.harness.reps && `${run.harness.reps} repetition${run.harness.reps > 1 ? 's' : ''} per point`,
+    ].filter(Boolean).join(', ');
+  });
+  return [...new Set(texts.filter(Boolean))].join('; ');
 }
 
 function summary(m) {
   if (!m || typeof m.median !== 'number') return null;
-  const reps = m.count || (m.samples ? m.samples.length : 1);
-  return reps > 1 ? [m.median, m.min, m.max, reps] : [m.median, null, null, 1];
+  const reps = m.count || 1;
+  return reps > 1 && typeof m.min === 'number' ? [m.median, m.min, m.max, reps] : [m.median, null, null, 1];
 }
 
+// runtime= matches a runtime id or its prefix ("node-20" -> "node-20.20.2").
+// Without one, the runtime with the most measured cells is used, so runs of
+// other runtimes never mix into one series.
 function selectCells(perf, q) {
-  return perfCells(perf).filter(
+  const ok = perfCells(perf).filter(
     (c) =>
       c.status === 'ok' &&
-      (!q.runtime || c.runtime === q.runtime) &&
       (!q.scenario || c.scenario === q.scenario) &&
-      (!q.mode || c.mode === q.mode),
+      (!q.mode || c.mode === q.mode) &&
+      (!q.maxN || c.n <= q.maxN) &&
+      (!q.runtime || c.runtime === q.runtime || c.runtime.startsWith(`${q.runtime}.`) || c.runtime.startsWith(`${q.runtime}-`)),
   );
+  if (q.runtime || ok.length === 0) return ok;
+  const counts = new Map();
+  for (const c of ok) counts.set(c.runtime, (counts.get(c.runtime) || 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  return ok.filter((c) => c.runtime === best);
 }
 
 // ---- chart builders --------------------------------------------------------
@@ -91,24 +114,26 @@ function selectCells(perf, q) {
 function perfChart(args, load) {
   const metric = METRICS[args.metric || 'time'];
   if (!metric) throw new Error(`charts: unknown metric "${args.metric}"; use one of ${Object.keys(METRICS).join(', ')}.`);
+  const mode = args.mode || 'cpu';
+  if (!MODES[mode]) throw new Error(`charts: unknown mode "${mode}"; use one of ${Object.keys(MODES).join(', ')}.`);
   const { data, placeholder } = load('perf');
-  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'cpu' };
+  const sweep = args.sweep === true || args.sweep === 'true';
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
+  const cells = selectCells(data, q);
   const byVariant = new Map();
-  for (const cell of selectCells(data, q)) {
+  for (const cell of cells) {
     const s = summary(metric.pick(cell));
     if (!s) continue;
     if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
     byVariant.get(cell.variant).push([cell.n, ...s]);
   }
-  if (byVariant.size === 0) {
-    throw new Error(`charts: no "ok" cells in perf data for ${JSON.stringify(q)}; check the shortcode arguments against the data.`);
-  }
+  const scenario = q.scenario === 'upload' ? '' : ` (${q.scenario} scenario)`;
   return {
-    title: `${MODES[q.mode] || q.mode}: ${metric.title.toLowerCase()}`,
+    title: `${MODES[mode]}${sweep ? ' scale sweep' : ''}${scenario}: ${metric.title.toLowerCase()}`,
     x: { title: 'Parallel calls (n)', unit: '' },
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
-    env: perfEnv(data),
+    env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     placeholder,
   };
@@ -133,9 +158,13 @@ function referenceChart(args, load) {
   };
 }
 
+// Three significant digits (whole numbers from 1000 up): run-to-run noise is
+// far larger than that, and every extra digit is page weight.
+const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
+
 function toSeries(byVariant) {
   return [...byVariant]
-    .map(([label, points]) => ({ label, data: points.sort((a, b) => a[0] - b[0]) }))
+    .map(([label, points]) => ({ label, data: points.map((p) => [p[0], round(p[1]), round(p[2]), round(p[3]), p[4]]).sort((a, b) => a[0] - b[0]) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
@@ -155,7 +184,7 @@ function chartModel(source, args = {}, load = makeLoader()) {
     }
   }
   const model = build(args, load);
-  const id = args.id || [source, args.set, args.mode, args.metric, args.scenario !== 'upload' && args.scenario, args.runtime]
+  const id = args.id || [source, args.set, args.mode, args.metric, args.scenario !== 'upload' && args.scenario, args.sweep && 'sweep', args.runtime]
     .filter(Boolean).join('-');
   const values = model.series.flatMap((s) => s.data.map((p) => p[1])).filter((v) => v > 0);
   const spread = values.length ? Math.max(...values) / Math.min(...values) : 1;
@@ -177,4 +206,4 @@ function visibleSeries(model) {
   return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
 }
 
-module.exports = { makeLoader, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES };
+module.exports = { makeLoader, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES, DEFAULT_MAX_N };

@@ -35,13 +35,11 @@ function chartTable(model, series) {
     const at = new Map(s.data.map((p) => [p[0], p]));
     const cells = xs.map((x) => {
       const p = at.get(x);
-      if (!p) return '<td class="num">–</td>';
-      const range = p[2] === null ? '' : ` <small>${num(p[2])}–${num(p[3])}</small>`;
-      return `<td class="num">${num(p[1])}${range}</td>`;
+      return `<td class="num">${p ? num(p[1]) : '–'}</td>`;
     });
     return `<tr><th scope="row">${esc(s.label)}</th>${cells.join('')}</tr>`;
   });
-  return `<table><caption>${esc(axisTitle(model.y))}, median${series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (min–max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table><caption>${esc(axisTitle(model.y))}, median${series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function provenance(model) {
@@ -53,11 +51,20 @@ function provenance(model) {
 
 const placeholderNote = '<strong class="chart-placeholder">Placeholder data from a test fixture, not measurements: the data file has not been generated yet.</strong>';
 
-function chartFigure(model) {
+function emptyFigure(model, id) {
+  return [
+    `<figure class="chart chart-empty" id="${id}">`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}</figcaption>`,
+    `<p class="chart-meta">No measurements for this selection yet: run <code>npm run bench</code> to produce them.</p>`,
+    `</figure>`,
+  ].join('\n');
+}
+
+function chartFigure(model, csvHref) {
   const id = `chart-${model.id}`;
+  if (!model.series.length) return emptyFigure(model, id);
   const shown = visibleSeries(model);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
-  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(csv(model, shown))}`;
   const payload = { ...model, source: undefined, env: undefined };
   return [
     `<figure class="chart" id="${id}" data-chart>`,
@@ -71,7 +78,7 @@ function chartFigure(model) {
     `<div class="chart-body" hidden><div class="chart-ytitle">${esc(axisTitle(model.y))}</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(axisTitle(model.x))}</div><div class="chart-tooltip" hidden></div></div>`,
     `<ul class="chart-legend" aria-label="Series: hover or focus to highlight, click to hide or show" hidden></ul>`,
     `<details class="chart-table" open><summary>Data table</summary>${chartTable(model, shown)}</details>`,
-    `<p class="chart-meta">${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${href}">Download the plotted data (CSV)</a></p>`,
+    `<p class="chart-meta">${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
     `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
     `</figure>`,
   ]
@@ -80,6 +87,9 @@ function chartFigure(model) {
 }
 
 function dataTable(model) {
+  if (!model.rows.length) {
+    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}</figcaption>\n<p class="chart-meta">No data for this table yet: run the script that writes it.</p>\n</figure>`;
+  }
   const head = model.columns
     .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
     .join('');

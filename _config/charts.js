@@ -16,9 +16,9 @@
 // title= and id=.
 const fs = require('node:fs');
 const path = require('node:path');
-const { makeLoader, chartModel } = require('./chart-data');
+const { makeLoader, chartModel, visibleSeries } = require('./chart-data');
 const { tableModel } = require('./table-data');
-const { chartFigure, dataTable } = require('./chart-html');
+const { chartFigure, dataTable, csv } = require('./chart-html');
 const { bundleInfo, buildBundle } = require('./vendor-charts');
 
 // Nunjucks hands keyword arguments over as a last object marked __keywords.
@@ -34,19 +34,29 @@ function splitArgs(args) {
 module.exports = function charts(eleventyConfig) {
   const vendor = bundleInfo();
   const assets = {
-    scripts: [vendor.url, '/assets/js/flot-series-highlight.js', '/assets/js/charts.js'],
+    scripts: [vendor.url],
     stylesheets: ['/assets/css/charts.css'],
   };
   let load = makeLoader();
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
+  const csvFiles = new Map(); // output url -> CSV of the author's view
 
   // Fresh data on every (re)build, so --serve picks up regenerated files.
   eleventyConfig.on('eleventy.before', () => {
     load = makeLoader();
     seen.clear();
+    csvFiles.clear();
   });
 
+  // The CSV of each chart is a file next to its page, so it costs the page
+  // nothing and works without JavaScript; charts.js swaps in a data: URL of
+  // whatever the reader's filter leaves plotted.
   eleventyConfig.on('eleventy.after', async ({ directories }) => {
+    for (const [url, body] of csvFiles) {
+      const file = path.join(directories.output, url);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, body);
+    }
     const target = path.join(directories.output, vendor.url);
     if (fs.existsSync(target)) return;
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -72,7 +82,10 @@ module.exports = function charts(eleventyConfig) {
     const [[source], kw] = splitArgs(raw);
     const model = chartModel(String(source), kw, load);
     unique(this.page, model.id);
-    return chartFigure(model);
+    const dir = this.page && typeof this.page.url === 'string' ? this.page.url : '/';
+    const href = `${dir.endsWith('/') ? dir : `${path.posix.dirname(dir)}/`}${model.id}.csv`;
+    if (model.series.length) csvFiles.set(href, csv(model, visibleSeries(model)));
+    return chartFigure(model, href);
   });
 
   eleventyConfig.addShortcode('dataTable', function (...raw) {

@@ -6,7 +6,14 @@
 const { selectCells, perfEnv, summary, MODES } = require('./chart-data');
 
 function envText(e = {}) {
-  return [e.runtime && `${e.runtime} ${e.version || ''}`.trim(), e.esprima && `Esprima ${e.esprima}`, e.date, e.commit && `commit ${String(e.commit).slice(0, 10)}`]
+  const esprima = (e.versions && e.versions.esprima) || e.esprima;
+  return [
+    e.runtime && `${e.runtime} ${String(e.runtimeVersion || e.version || '').replace(/^v/, '')}`.trim(),
+    esprima && `Esprima ${esprima}`,
+    e.cpu && `${e.cpu}${e.cores ? ` (${e.cores} cores)` : ''}`,
+    e.date && String(e.date).slice(0, 10),
+    e.commit && `commit ${String(e.commit).slice(0, 10)}${e.dirty ? ' (uncommitted changes)' : ''}`,
+  ]
     .filter(Boolean)
     .join(', ');
 }
@@ -73,8 +80,7 @@ function parallel(args, load) {
   const n = Number(args.n || 1000);
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
   const { data, placeholder } = load('perf');
-  const cells = selectCells(data, q).filter((c) => c.n === n);
-  if (!cells.length) throw new Error(`tables: no "ok" perf cells for n=${n} and ${JSON.stringify(q)}; check the shortcode arguments.`);
+  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time));
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
     .sort((a, b) => a.t[0] - b.t[0])
@@ -83,11 +89,13 @@ function parallel(args, load) {
     caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
     rows,
-    env: perfEnv(data),
+    env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     placeholder,
   };
 }
+
+const level = (x) => (x && typeof x === 'object' ? x.level : x);
 
 // Best total first; ties keep the better stack traces on top.
 function debuggability(args, load) {
@@ -105,10 +113,10 @@ function debuggability(args, load) {
   const { data, placeholder } = load('debuggability');
   const rows = list(data, 'debuggability.json').map((v) => ({
     name: v.id,
-    sourceMaps: v.sourceMaps,
-    stackTraces: v.stackTraces,
-    total: v.total !== undefined ? v.total : v.sourceMaps + v.stackTraces,
-  }));
+    sourceMaps: level(v.sourceMaps),
+    stackTraces: level(v.stackTraces),
+    total: typeof v.total === 'number' ? v.total : level(v.sourceMaps) + level(v.stackTraces),
+  })).filter((r) => typeof r.total === 'number' && !Number.isNaN(r.total)); // a variant that crashed is not scored
   return { caption: 'Debuggability: source-map and stack-trace levels, measured', columns, rows: rows.sort(byTotal), env: envText(data.env), source: null, placeholder };
 }
 

@@ -90,10 +90,10 @@ on the placeholder with the label (or null).
             top.lines = $.extend({}, series.lines, { lineWidth: o.lineWidth, fill: false });
             top.points = $.extend({}, series.points, { show: true, radius: o.pointRadius, lineWidth: 2 });
             if (series.lines.show) {
-                draw.drawSeriesLines(halo, ctx, offset, w, h, undefined, colorOrGradient);
-                draw.drawSeriesLines(top, ctx, offset, w, h, undefined, colorOrGradient);
+                draw.drawSeriesLines(halo, ctx, offset, w, h, plot.drawSymbol, colorOrGradient);
+                draw.drawSeriesLines(top, ctx, offset, w, h, plot.drawSymbol, colorOrGradient);
             }
-            draw.drawSeriesPoints(top, ctx, offset, w, h, undefined, colorOrGradient);
+            draw.drawSeriesPoints(top, ctx, offset, w, h, plot.drawSymbol, colorOrGradient);
         }
 
         plot.hooks.bindEvents.push(function (plot) {
