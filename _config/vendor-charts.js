@@ -4,7 +4,8 @@
 // assets/js/charts.js, minified with terser at build time and never
 // committed. One deferred file keeps the order and saves round trips. The full Flot bundle would add its legend, time, navigate,
 // selection and stack plugins (about 14 KB gzipped more) and still lack the
-// symbols we need; Flot's own axislabels plugin is replaced by HTML titles.
+// symbols we need; Flot's axislabels plugin is replaced by HTML titles and
+// its hover plugin by a mousemove handler over plot.findNearbyItem.
 //
 // Why jQuery 3.7.1 and not 4: Flot 4.2.6 still calls $.isFunction and friends.
 // Why the slim build: Flot needs no ajax or effects (see notes/site-stack.md).
@@ -28,7 +29,6 @@ const PARTS = [
   'flot/source/jquery.flot.errorbars.js',
   'flot/source/jquery.flot.logaxis.js',
   'flot/source/jquery.flot.symbol.js',
-  'flot/source/jquery.flot.hover.js',
   '../assets/js/flot-series-highlight.js',
   '../assets/js/charts.js',
 ];

@@ -112,7 +112,7 @@ vendor bundle and flot-series-highlight.js. */
       legend: { show: false },
       xaxis: { ticks: this.xTicks, tickDecimals: 0, color: t.grid, autoScale: 'loose', autoScaleMargin: 0.03 },
       yaxis: this.log ? { mode: 'log', color: t.grid, autoScale: 'loose', showMinorTicks: true } : { min: 0, color: t.grid, autoScale: 'loose' },
-      grid: { hoverable: true, borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
+      grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
       highlight: { legend: this.legend, halo: t.bg },
     };
   };
@@ -254,7 +254,14 @@ vendor bundle and flot-series-highlight.js. */
       var again = self.legend.querySelector('[data-series="' + CSS.escape(label) + '"]');
       if (again) again.focus();
     });
-    $(this.canvas).on('plothover', function (e, pos, item) { self.showTip(item); });
+    // Nearest point within 12 px, through Flot core's finder: cheaper than
+    // shipping Flot's hover plugin for one tooltip.
+    this.canvas.addEventListener('mousemove', function (e) {
+      if (!self.plot) return;
+      var box = self.canvas.getBoundingClientRect(), off = self.plot.getPlotOffset();
+      var hit = self.plot.findNearbyItem(e.clientX - box.left - off.left, e.clientY - box.top - off.top, function () { return true; }, 12);
+      self.showTip(hit && { series: hit.series, dataIndex: hit.dataIndex, pageX: e.pageX, pageY: e.pageY });
+    });
     $(this.canvas).on('plotserieshighlight', function (e, label) {
       if (label) self.fig.setAttribute('data-highlighted', label); else self.fig.removeAttribute('data-highlighted');
     });

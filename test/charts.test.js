@@ -1,0 +1,94 @@
+'use strict';
+// Data -> chart/table models -> HTML, on the fixtures in test/fixtures/charts
+// (same schema as data/perf.json, complexity.json, debuggability.json).
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { makeLoader, chartModel, visibleSeries } = require('../_config/chart-data');
+const { tableModel } = require('../_config/table-data');
+const { chartFigure, dataTable, csv } = require('../_config/chart-html');
+const { splitArgs } = require('../_config/charts');
+
+const FIX = path.join(__dirname, 'fixtures', 'charts');
+const load = makeLoader({ dataDir: FIX, fixtureDir: FIX });
+
+test('perf chart: one series per variant, points [n, median, min, max, reps] sorted by n, default n <= 2000', () => {
+  const m = chartModel('perf', { mode: 'cpu', metric: 'time' }, load);
+  assert.equal(m.id, 'perf-cpu-time');
+  assert.equal(m.series.length, 26);
+  assert.ok(!m.series.some((s) => s.label === 'never-returns'), 'a timed-out cell must not be plotted');
+  for (const s of m.series) {
+    assert.deepEqual(s.data.map((p) => p[0]), [100, 500, 1000, 1500, 2000]);
+    for (const p of s.data) assert.ok(p[2] <= p[1] && p[1] <= p[3] && p[4] === 5, `${s.label} ${p}`);
+  }
+  assert.equal(m.y.unit, 'ms');
+  assert.match(m.env, /node 20\.20\.2.*Fixture CPU \(2 cores\)/);
+});
+
+test('sweep=true keeps the large n; latency metrics read latencyP50/P99', () => {
+  const sweep = chartModel('perf', { mode: 'cpu', sweep: true }, load);
+  assert.ok(sweep.series[0].data.some((p) => p[0] === 50000));
+  const p99 = chartModel('perf', { mode: 'io', metric: 'latency-p99' }, load);
+  assert.ok(p99.series.length > 0 && p99.id === 'perf-io-latency-p99');
+});
+
+test('author filters: exclude hides, include keeps; bad arguments fail with a message', () => {
+  const ex = chartModel('perf', { exclude: 'promise|rx' }, load);
+  assert.ok(visibleSeries(ex).every((s) => !/promise|rx/.test(s.label)));
+  assert.equal(ex.series.length, 26, 'hidden series stay in the data for the reader filter');
+  const inc = chartModel('perf', { include: '^co$|^async$' }, load);
+  assert.deepEqual(visibleSeries(inc).map((s) => s.label), ['async', 'co']);
+  assert.throws(() => chartModel('perf', { exclude: '(' }, load), /not a valid regular expression/);
+  assert.throws(() => chartModel('perf', { include: 'a', exclude: 'b' }, load), /either include= or exclude=/);
+  assert.throws(() => chartModel('perf', { metric: 'speed' }, load), /unknown metric "speed"/);
+  assert.throws(() => chartModel('nope', {}, load), /unknown chart source/);
+});
+
+test('2013 charts carry attribution; log toggle only when values span orders of magnitude', () => {
+  const m = chartModel('2013', { set: 'cpu' }, load);
+  assert.equal(m.series.length, 23);
+  assert.match(m.source.text, /spion/);
+  assert.equal(m.logToggle, true);
+});
+
+test('figure HTML has no blank line, no executable script, escapes </script> in labels', () => {
+  const m = chartModel('perf', { exclude: 'rx' }, load);
+  m.series[0].label = '</script><script>alert(1)</script>';
+  const html = chartFigure(m, '/x/perf.csv');
+  assert.ok(!/\n\s*\n/.test(html), 'a blank line would end the markdown HTML block');
+  const scripts = html.match(/<script[^>]*>/g);
+  assert.deepEqual(scripts, ['<script type="application/json" class="chart-json">']);
+  assert.ok(!html.includes('</script><script>'));
+  const json = JSON.parse(html.match(/<script type="application\/json" class="chart-json">(.*)<\/script>/)[1]);
+  assert.equal(json.series[0].label, '</script><script>alert(1)</script>');
+  assert.match(html, /<details class="chart-table" open>/);
+  assert.match(html, /href="\/x\/perf\.csv"/);
+});
+
+test('CSV holds exactly the given series, one line per point', () => {
+  const m = chartModel('perf', { include: '^co$' }, load);
+  const lines = csv(m, visibleSeries(m)).trim().split('\n');
+  assert.equal(lines.length, 1 + 5);
+  assert.ok(lines.slice(1).every((l) => l.startsWith('co,')));
+});
+
+test('tables are sorted the article way', () => {
+  const cx = tableModel('complexity', {}, load);
+  const tokens = cx.rows.map((r) => r.tokens);
+  assert.deepEqual(tokens, [...tokens].sort((a, b) => a - b));
+  const db = tableModel('debuggability', {}, load);
+  const totals = db.rows.map((r) => r.total);
+  assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+  const par = tableModel('parallel', { n: 1000, mode: 'io' }, load);
+  const times = par.rows.map((r) => parseFloat(r.time));
+  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+  assert.match(par.env, /node 20\.20\.2/);
+  const then = tableModel('parallel', { era: '2013' }, load);
+  assert.equal(then.rows[0].name, 'suspend.js');
+  assert.ok(!/\n\s*\n/.test(dataTable(then)));
+});
+
+test('Nunjucks keyword arguments are split from positional ones', () => {
+  assert.deepEqual(splitArgs(['perf', { __keywords: true, mode: 'io' }]), [['perf'], { mode: 'io' }]);
+  assert.deepEqual(splitArgs(['perf']), [['perf'], {}]);
+});
