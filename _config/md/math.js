@@ -114,7 +114,7 @@ function render(tex, display) {
 
 function fail(env, line, meta, message) {
   const where = locate(env, line, meta.snippet);
-  throw new Error(`${where}: cannot render math ${meta.snippet ? JSON.stringify(meta.snippet) : ''}: ${message}`);
+  throw new Error(`${where}: cannot render math ${meta.snippet ? '`' + meta.snippet + '`' : ''}: ${message}`);
 }
 
 function renderAll(state) {
