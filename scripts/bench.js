@@ -6,6 +6,7 @@
 // Why one process per repetition: a variant's JIT warm-up, heap growth and
 // leftover timers must not leak into the next measurement.
 'use strict';
+const os = require('node:os');
 const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./lib/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
@@ -56,7 +57,7 @@ async function main(argv) {
 
   const runtimes = [];
   for (const r of opts.runtimes) runtimes.push(await probeRuntime(r.path, r.flags));
-  const floors = await measureFloors({ k: settings.k });
+  const floors = measureFloors({ k: settings.k });
   const plan = buildPlan({ runtimes, variants, settings, floors });
   const skipped = plan.cells.filter((c) => c.skip);
 
@@ -96,10 +97,13 @@ async function main(argv) {
       const stored = store.get(job.cell.key);
       if (stored.status !== 'ok') continue; // an earlier repetition failed: the cell is settled
       progress.start(job);
+      // Other work on the machine shows up here, not in the child's timing.
+      const load1 = Math.round(os.loadavg()[0] * 100) / 100;
       const sample = await runCell(runtimes.find((r) => r.id === job.cell.runtime), job.cell, job.rep,
         { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed });
       if (interrupted) break; // the child was killed by us, not by the variant
       sample.run = runId;
+      sample.load1 = load1;
       store.addSample(job.cell.key, sample);
       store.save();
       progress.finish(job, sample);

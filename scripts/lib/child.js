@@ -182,6 +182,12 @@ function runCell(opts) {
     };
   }
 
+  // Without this, a variant that forgets a callback and leaves nothing
+  // pending would just exit silently.
+  process.on('beforeExit', function () {
+    failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' calls never called back');
+  });
+
   var gcRan = false;
   if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
   var peakReset = resetPeak();

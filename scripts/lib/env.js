@@ -59,7 +59,8 @@ function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
       memGb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
       os: osName(),
       kernel: `${os.type()} ${os.release()}`,
-      arch: os.arch()
+      arch: os.arch(),
+      loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100)
     },
     runtimes: Object.fromEntries(runtimes.map((r) => [r.id, r])),
     libraries: libraryVersions(variants),
@@ -67,9 +68,10 @@ function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
   };
 }
 
-// A run id that sorts by time and says where it ran: 2026-11-22T06:41:07Z/node-20.20.2
+// A run id that sorts by time and says where it ran: 2026-11-22T06:41:07.123Z/node-20.20.2
+// (milliseconds, so two short runs in the same second stay apart).
 function runId(runtimes) {
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date().toISOString();
   return `${stamp}/${runtimes.map((r) => r.id.replace(/\s+/g, '')).join('+')}`;
 }
 

@@ -1,0 +1,89 @@
+// The child runner (scripts/lib/child.js) run directly on a tiny n: one JSON
+// line on stdout, the documented exit codes, and figures that make sense.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const ROOT = path.join(__dirname, '..');
+const CHILD = path.join(ROOT, 'scripts', 'lib', 'child.js');
+const manifest = require('../scripts/lib/manifest').loadManifest();
+
+function child(args, flags = ['--expose-gc']) {
+  const r = spawnSync(process.execPath, [...flags, CHILD, ...args], {
+    encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, timeout: 20000
+  });
+  const lines = r.stdout.split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, `exactly one line on stdout, got:\n${r.stdout}\nstderr: ${r.stderr}`);
+  return { code: r.status, record: JSON.parse(lines[0]), stderr: r.stderr };
+}
+
+function variantFile(id) {
+  const v = manifest.variants.find((x) => x.id === id);
+  return v && path.join(ROOT, 'examples', v.file);
+}
+
+// The reference, the modern default, and whatever generator variant exists.
+const ids = ['original', 'async-await', manifest.variants.find((v) => v.family === 'generators')?.id].filter(Boolean);
+
+for (const id of ids) {
+  test(`child runs ${id} on n=20 in every scenario`, () => {
+    for (const scenario of ['upload', 'errors', 'parallel']) {
+      const { code, record } = child(['--variant', variantFile(id), '--scenario', scenario, '--n', '20', '--t', '0',
+        '--k', '5', '--error-rate', '0.3', '--seed', '3']);
+      assert.equal(code, 0, JSON.stringify(record));
+      assert.equal(record.status, 'ok');
+      assert.ok(record.timeMs > 0 && record.p50Ms <= record.p99Ms && record.p99Ms <= record.timeMs + 0.001, JSON.stringify(record));
+      assert.ok(record.peakRssMb >= 0, 'peak RSS growth is never negative');
+      assert.equal(record.memorySource, 'proc-vmhwm-reset');
+      assert.equal(record.gc, true);
+      assert.equal(record.extraCallbacks, 0);
+      if (scenario === 'errors') assert.ok(record.failed > 0, 'a 30 % per-operation failure rate fails some calls');
+      else assert.equal(record.failed, 0);
+      // Logged operations: tx.begin plus 8 async ones on the 10 new-file calls, plus 6 on the 10
+      // existing-file calls; parallel: 20 × (tx.begin + 5 inserts + commit).
+      if (scenario === 'upload') assert.equal(record.ops, 10 * 9 + 10 * 7);
+      if (scenario === 'parallel') assert.equal(record.ops, 20 * 7);
+    }
+  });
+}
+
+test('child: I/O time bounds the batch from below', () => {
+  const { record } = child(['--variant', variantFile('original'), '--scenario', 'upload', '--n', '10', '--t', '5']);
+  assert.ok(record.timeMs >= 8 * 5, `8 sequential operations of 5 ms take at least 40 ms, got ${record.timeMs}`);
+});
+
+test('child: bad arguments exit 2 with a one-line explanation', () => {
+  const r = child(['--variant', variantFile('original'), '--scenario', 'upload', '--n', 'ten', '--t', '1']);
+  assert.equal(r.code, 2);
+  assert.equal(r.record.status, 'bad-args');
+  assert.match(r.record.error, /--n must be a positive integer, got ten/);
+  assert.equal(child(['--bogus']).code, 2);
+});
+
+test('child: a variant that throws at load is a crash (exit 1), reported on stdout and stderr', () => {
+  const r = child(['--variant', path.join(__dirname, 'fixtures', 'bench', 'throws-at-load.js'), '--scenario', 'upload', '--n', '5', '--t', '0']);
+  assert.equal(r.code, 1);
+  assert.equal(r.record.status, 'crash');
+  assert.match(r.record.error, /broken at load time/);
+  assert.match(r.stderr, /broken at load time/);
+});
+
+test('child --probe reports features, clock and memory sources', () => {
+  const { code, record } = child(['--probe']);
+  assert.equal(code, 0);
+  assert.equal(record.runtime, 'node');
+  assert.equal(record.version, process.versions.node);
+  assert.equal(record.features['async-functions'], true);
+  assert.equal(record.clock, 'process.hrtime');
+  assert.equal(record.gc, true);
+  assert.equal(child(['--probe'], []).record.gc, false, 'gc is feature-detected, not assumed');
+});
+
+test('child: calls that never call back while nothing is pending are a crash, not a silent exit', () => {
+  const r = child(['--variant', path.join(__dirname, 'fixtures', 'bench', 'drains.js'), '--scenario', 'upload', '--n', '4', '--t', '0']);
+  assert.equal(r.code, 1);
+  assert.equal(r.record.status, 'crash');
+  assert.match(r.record.error, /event loop emptied with 4 of 4 calls never called back/);
+});

@@ -1,0 +1,55 @@
+// The plan (scripts/lib/plan.js) and the I/O floor (scripts/lib/floor.js):
+// which jobs exist, in what order, with what t, floor and skip reasons.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const plan = require('../scripts/lib/plan');
+const { measureFloors } = require('../scripts/lib/floor');
+
+const floors = measureFloors({ k: 25 });
+const node = { id: 'node-20', features: { promise: true, generators: true, es2015: true, 'async-functions': true } };
+const old = { id: 'node-0.11.14', features: { promise: true } };
+const variants = [
+  { id: 'cb', file: 'original.js', requires: [], scenarios: ['upload', 'errors', 'parallel'] },
+  { id: 'aa', file: 'async-await.js', requires: ['async-functions', 'es2015'], scenarios: ['upload'] }
+];
+const settings = Object.assign({}, plan.DEFAULTS, { ns: [100, 2000], reps: 3 });
+
+test('the I/O floor comes from the fakes: 8 waits (new file), 6 (existing), 2 (parallel)', () => {
+  assert.deepEqual(floors.upload, { criticalPath: 8, newFile: 8, existingFile: 6 });
+  assert.equal(floors.parallel.criticalPath, 2);
+});
+
+test('plan: every runtime × scenario × mode × n × variant, with t, floor and skips', () => {
+  const p = plan.buildPlan({ runtimes: [node, old], variants, settings, floors });
+  assert.equal(p.cells.length, 2 * 3 * 2 * 2 * 2);
+  const io2000 = p.cells.find((c) => c.key === 'node-20|upload|io|cb|2000');
+  assert.equal(io2000.t, 200, 'io mode: t = n × dt');
+  assert.equal(io2000.ioFloorMs, 1600);
+  const par = p.cells.find((c) => c.key === 'node-20|parallel|cpu|cb|100');
+  assert.equal(par.t, 1);
+  assert.equal(par.k, 25);
+  assert.equal(par.ioFloorMs, 2);
+  assert.equal(p.cells.find((c) => c.key === 'node-20|errors|cpu|cb|100').errorRate, plan.DEFAULTS.errorRate);
+  assert.match(p.cells.find((c) => c.key === 'node-20|parallel|cpu|aa|100').skip, /does not implement the "parallel" scenario/);
+  assert.match(p.cells.find((c) => c.key === 'node-0.11.14|upload|cpu|aa|100').skip, /lacks async-functions, es2015/);
+  const runnable = p.cells.filter((c) => !c.skip).length;
+  assert.equal(p.jobs.length, runnable * 3);
+});
+
+test('plan order is shuffled, and the same for the same seed', () => {
+  const a = plan.buildPlan({ runtimes: [node], variants, settings, floors }).jobs.map((j) => `${j.cell.key}#${j.rep}`);
+  const b = plan.buildPlan({ runtimes: [node], variants, settings, floors }).jobs.map((j) => `${j.cell.key}#${j.rep}`);
+  const c = plan.buildPlan({ runtimes: [node], variants, settings: { ...settings, seed: 7 }, floors }).jobs.map((j) => `${j.cell.key}#${j.rep}`);
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, c);
+  assert.deepEqual([...a].sort(), [...c].sort());
+  const firstVariants = a.slice(0, 8).map((k) => k.split('|')[3]);
+  assert.ok(new Set(firstVariants).size > 1, 'variants are interleaved, not run one after another');
+});
+
+test('the default error rate fails about 10 % of calls (8 and 6 operations, half each)', () => {
+  const r = plan.DEFAULTS.errorRate;
+  const failing = 0.5 * (1 - (1 - r) ** 8) + 0.5 * (1 - (1 - r) ** 6);
+  assert.ok(Math.abs(failing - 0.1) < 1e-5, String(failing));
+});
