@@ -87,3 +87,25 @@ test('child: calls that never call back while nothing is pending are a crash, no
   assert.equal(r.record.status, 'crash');
   assert.match(r.record.error, /event loop emptied with 4 of 4 calls never called back/);
 });
+
+test('child.js stays ES5: no let/const, arrows, classes, template strings', () => {
+  const code = require('node:fs').readFileSync(CHILD, 'utf8')
+    .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid
+    .replace(/'(?:[^'\\\n]|\\.)*'/g, "''"); // so may strings (the probe compiles ES2015 from one)
+  for (const [name, re] of [['let/const', /\b(let|const)\s/], ['arrow', /=>/], ['class', /\bclass\s+\w/], ['template string', /`/]]) {
+    assert.doesNotMatch(code, re, `child.js uses ${name}`);
+  }
+});
+
+// Runs only where an old runtime was unpacked (see runtime-matrix notes):
+//   .cache/runtimes/n011/node-v0.11.14-linux-x64/bin/node
+const NODE_011 = path.join(ROOT, '.cache', 'runtimes', 'n011', 'node-v0.11.14-linux-x64', 'bin', 'node');
+test('child.js loads unchanged on Node 0.11.14', { skip: !require('node:fs').existsSync(NODE_011) && 'no Node 0.11 under .cache/runtimes' }, () => {
+  const r = spawnSync(NODE_011, ['--expose-gc', CHILD, '--variant', variantFile('original'), '--scenario', 'upload', '--n', '20', '--t', '0'],
+    { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, timeout: 20000 });
+  assert.equal(r.status, 0, r.stderr);
+  const record = JSON.parse(r.stdout);
+  assert.equal(record.status, 'ok');
+  assert.equal(record.clock, 'process.hrtime');
+  assert.equal(record.memorySource, 'proc-vmhwm-reset');
+});
