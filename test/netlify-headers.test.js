@@ -1,0 +1,68 @@
+'use strict';
+// The local server must send what Netlify sends: the parser reads the real
+// netlify.toml, and the server applies it to every response, 404s included.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { parseHeaderRules, loadHeaderRules, headersFor } = require('../scripts/lib/netlify-headers');
+const { serve } = require('../scripts/serve');
+
+test('netlify.toml declares the security headers the site relies on', () => {
+  const h = headersFor(loadHeaderRules(), '/posts/anything/');
+  assert.equal(
+    h['Content-Security-Policy'],
+    "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; font-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'"
+  );
+  assert.equal(h['X-Content-Type-Options'], 'nosniff');
+  assert.ok(h['Referrer-Policy']);
+  assert.equal(h['Cache-Control'], undefined, 'pages are not cached for a year');
+  assert.match(headersFor(loadHeaderRules(), '/assets/vendor/x@1/a.js')['Cache-Control'], /max-age=31536000, immutable/);
+  assert.match(headersFor(loadHeaderRules(), '/assets/f/site.abc.css')['Cache-Control'], /immutable/);
+});
+
+test('parser: splats, merged rules, quoting, and a clear error for what it cannot read', () => {
+  const rules = parseHeaderRules(`
+[build]
+  command = "x"
+[[headers]]
+  for = "/*"  # all
+  [headers.values]
+    A = "1"
+    "B-Quoted" = 'two \\n literal'
+[[headers]]
+  for = "/a/*"
+  [headers.values]
+    A = "3"
+`);
+  assert.deepEqual(headersFor(rules, '/a/b'), { A: '1, 3', 'B-Quoted': 'two \\n literal' });
+  assert.deepEqual(headersFor(rules, '/b'), { A: '1', 'B-Quoted': 'two \\n literal' });
+  assert.throws(() => parseHeaderRules('[[headers]]\nfor = "/*"\n[headers.values]\nX = """a"""\n', 'n.toml'), /n\.toml:4: multi-line/);
+});
+
+test('server: headers on every response, index files, redirects, no escaping the root', async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-serve-'));
+  fs.mkdirSync(path.join(root, 'posts', 'a'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'posts', 'a', 'index.html'), '<p>a</p>');
+  fs.writeFileSync(path.join(root, '404.html'), '<p>missing</p>');
+  const s = await serve({ root, port: 0 });
+  t.after(() => s.close());
+
+  const ok = await fetch(`${s.url}/posts/a/`);
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get('content-type'), /text\/html/);
+  assert.match(ok.headers.get('content-security-policy'), /default-src 'self'/);
+
+  const redirect = await fetch(`${s.url}/posts/a`, { redirect: 'manual' });
+  assert.equal(redirect.status, 301);
+  assert.equal(redirect.headers.get('location'), '/posts/a/');
+
+  const missing = await fetch(`${s.url}/nope`);
+  assert.equal(missing.status, 404);
+  assert.equal(await missing.text(), '<p>missing</p>');
+  assert.equal(missing.headers.get('x-content-type-options'), 'nosniff');
+
+  const escape = await fetch(`${s.url}/%2e%2e/%2e%2e/etc/passwd`);
+  assert.ok([400, 404].includes(escape.status));
+});
