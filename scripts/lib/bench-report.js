@@ -1,6 +1,6 @@
 // Figures about a perf data file that the closing note of the harness issue
 // asks for: wall time of each run, the harness's own noise (CV of repeated
-// cells), and ratios to the callback baseline side by side with the 2013
+// cells), growth with n (sweep data), and ratios to the callback baseline side by side with the 2013
 // table (data/reference-2013.json) for the variants both have.
 //
 //   node scripts/lib/bench-report.js [data/perf.json] [--noise data/perf-noise.json]
@@ -69,6 +69,37 @@ function ratioTable(rows, unit) {
   return lines.join('\n');
 }
 
+// How time grows with n: least-squares slope of log(median time above the
+// I/O floor) against log(n), per variant (1 = linear, 2 = quadratic). The
+// floor is subtracted because it does not grow with n in CPU-bound mode.
+function growth(data, { scenario = 'upload', mode = 'cpu' } = {}) {
+  const byVariant = new Map();
+  for (const c of data.cells) {
+    if (c.scenario !== scenario || c.mode !== mode || c.status !== 'ok' || !c.time.count) continue;
+    if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
+    byVariant.get(c.variant).push(c);
+  }
+  const rows = [];
+  for (const [variant, cells] of byVariant) {
+    if (cells.length < 3) continue;
+    cells.sort((a, b) => a.n - b.n);
+    const xs = cells.map((c) => Math.log(c.n));
+    const ys = cells.map((c) => Math.log(Math.max(1e-3, c.time.median - c.ioFloorMs)));
+    const mx = xs.reduce((a, b) => a + b) / xs.length;
+    const my = ys.reduce((a, b) => a + b) / ys.length;
+    const slope = xs.reduce((acc, x, i) => acc + (x - mx) * (ys[i] - my), 0) / xs.reduce((acc, x) => acc + (x - mx) ** 2, 0);
+    const first = cells[0], last = cells[cells.length - 1];
+    rows.push({ variant, first, last, slope });
+  }
+  rows.sort((a, b) => a.last.time.median - b.last.time.median);
+  const lines = ['| variant | n range | first ms | last ms | per call µs (last) | log-log slope above floor |', '|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    lines.push(`| ${r.variant} | ${r.first.n}–${r.last.n} | ${r.first.time.median.toFixed(1)} | ${r.last.time.median.toFixed(1)} | ` +
+      `${(r.last.time.median / r.last.n * 1000).toFixed(1)} | ${r.slope.toFixed(2)} |`);
+  }
+  return lines.join('\n');
+}
+
 function report(dataFile, noiseFile) {
   const data = read(dataFile);
   const reference = read('data/reference-2013.json');
@@ -76,6 +107,9 @@ function report(dataFile, noiseFile) {
   const runtime = data.cells.find((c) => c.status === 'ok')?.runtime;
   const out = [`# Bench report: ${dataFile}`, '', '## Runs', runTimes(data)];
   if (noiseFile) out.push('', `## Harness noise (${noiseFile})`, noise(read(noiseFile)));
+  if (new Set(data.cells.map((c) => c.n)).size >= 3) {
+    out.push('', `## Growth with n, upload, CPU-bound (${runtime})`, growth(data));
+  }
   for (const [mode, n, measure] of [['cpu', 1000, 'time'], ['cpu', 2000, 'time'], ['io', 1000, 'time'], ['io', 2000, 'time'], ['cpu', 2000, 'memory']]) {
     const rows = ratioRows(data, reference, manifest, { runtime, mode, n, measure });
     if (!rows.length) continue;
@@ -93,4 +127,4 @@ if (require.main === module) {
   process.stdout.write(report(args[0] || 'data/perf.json', noiseFile) + '\n');
 }
 
-module.exports = { report, ratioRows };
+module.exports = { report, ratioRows, growth };
