@@ -8,7 +8,7 @@ const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
 
 test('timeout, crash and skip paths are recorded and the run continues', async (t) => {
   const out = tempOut(t);
-  const r = await runBench(['--variants', '^(fixture-|original$)', '--scenario', 'upload', '--mode', 'cpu',
+  const r = await runBench(['--variants', '^(fixture-(hang|throws|fails|fibers)|original)$', '--scenario', 'upload', '--mode', 'cpu',
     '--n', '5', '--reps', '2', '--timeout', '1500', '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   const cells = Object.fromEntries(readData(out).cells.map((c) => [c.variant, c]));
@@ -34,4 +34,16 @@ test('timeout, crash and skip paths are recorded and the run continues', async (
   assert.match(r.stdout, /node-[\d.]+ \| upload \| cpu \| n=5/);
   assert.match(r.stdout, /fixture-hang\s+timeout/);
   assert.match(r.stdout, /skipped: fixture-fibers/);
+});
+
+test('out of memory is recorded as "oom"; runtime flags reach the child and name the runtime', async (t) => {
+  const out = tempOut(t);
+  const r = await runBench(['--runtime', process.execPath, '--max-old-space-size=16', '--variants', '^fixture-oom$',
+    '--scenario', 'upload', '--mode', 'cpu', '--n', '1', '--reps', '2', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const [cell] = readData(out).cells;
+  assert.equal(cell.runtime, `node-${process.versions.node} --max-old-space-size=16`);
+  assert.equal(cell.status, 'oom');
+  assert.match(cell.error, /out of memory/i);
+  assert.equal(cell.samples.length, 1);
 });
