@@ -121,6 +121,8 @@ async function main(argv) {
 }
 
 if (require.main === module) {
+  // `npm run bench -- --help | head` closes the pipe early: not an error.
+  process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || /^--runtime /.test(err.message);
     process.stderr.write(`bench: ${err instanceof datafile.DataFileError || usage ? err.message : err.stack}\n`);
