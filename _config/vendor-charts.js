@@ -1,5 +1,6 @@
 'use strict';
-// The one chart script a page loads: jQuery 3.7.1's slim build, only the
+// The one chart script a page loads: a reduced jQuery 3.7.1 built from its
+// modules (_config/jquery-build.js: slim minus Sizzle, queue, wrap, serialize), only the
 // Flot 4.2.6 parts we use, then our assets/js/flot-series-highlight.js and
 // assets/js/charts.js, minified with terser at build time and never
 // committed. One deferred file keeps the order and saves round trips. The full Flot bundle would add its legend, time, navigate,
@@ -8,17 +9,21 @@
 // its hover plugin by a mousemove handler over plot.findNearbyItem.
 //
 // Why jQuery 3.7.1 and not 4: Flot 4.2.6 still calls $.isFunction and friends.
-// Why the slim build: Flot needs no ajax or effects (see notes/site-stack.md).
+// Why a reduced build: Flot needs no ajax, effects or Sizzle (see
+// notes/site-stack.md and _config/jquery-build.js).
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { buildJquery } = require('./jquery-build');
 
 const ROOT = path.join(__dirname, '..');
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 
 // Order matters: each file extends $ or $.plot defined by the ones before.
+const JQUERY = 'jquery/src (reduced build)';
 const PARTS = [
-  'jquery/dist/jquery.slim.min.js',
+  JQUERY,
   'flot/source/jquery.colorhelpers.js',
   'flot/source/jquery.canvaswrapper.js',
   'flot/source/jquery.flot.js',
@@ -39,6 +44,7 @@ function version(pkg) {
 
 function readParts() {
   return PARTS.map((p) => {
+    if (p === JQUERY) return { name: p, code: buildJquery() };
     const file = path.join(NODE_MODULES, p);
     if (!fs.existsSync(file)) throw new Error(`vendor-charts: ${path.relative(ROOT, file)} is missing; run npm ci.`);
     return { name: p, code: fs.readFileSync(file, 'utf8') };
@@ -59,13 +65,12 @@ function bundleInfo() {
 
 async function buildBundle(parts) {
   const { minify } = require('terser');
-  const banner = `/*! jQuery ${version('jquery')} (slim) and Flot ${version('flot')} parts: ${parts.slice(1, -2).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-series-highlight.js and charts.js. */\n`;
-  // jQuery arrives minified; minifying it again gains nothing.
-  const out = [parts[0].code.replace(/\n\/\/# sourceMappingURL=.*$/m, '')];
-  const flot = Object.fromEntries(parts.slice(1).map((p) => [p.name, p.code]));
-  const min = await minify(flot, { compress: true, mangle: true, format: { comments: false } });
-  out.push(min.code);
-  return banner + out.join('\n');
+  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -2).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-series-highlight.js and charts.js. */\n`;
+  // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
+  const opts = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
+  const jq = await minify({ jquery: parts[0].code }, opts);
+  const flot = await minify(Object.fromEntries(parts.slice(1).map((p) => [p.name, p.code])), opts);
+  return `${banner + jq.code}\n${flot.code}`;
 }
 
 module.exports = { bundleInfo, buildBundle, PARTS };

@@ -92,3 +92,15 @@ test('Nunjucks keyword arguments are split from positional ones', () => {
   assert.deepEqual(splitArgs(['perf', { __keywords: true, mode: 'io' }]), [['perf'], { mode: 'io' }]);
   assert.deepEqual(splitArgs(['perf']), [['perf'], {}]);
 });
+
+test('reduced jQuery build: every module unwrapped, dependencies first, excluded parts absent', () => {
+  const { buildJquery, EXCLUDE } = require('../_config/jquery-build');
+  const code = buildJquery();
+  assert.ok(!/\bdefine\(/.test(code), 'an AMD wrapper survived');
+  assert.ok(code.indexOf('var arr = [];') < code.indexOf('jQuery.fn = jQuery.prototype'), 'core must come after the var/ modules it uses');
+  assert.match(code, /selector-native|find: function\( selector, context, results, seed \)/, 'selector-native.js stands in for Sizzle');
+  assert.ok(!/\bSizzle\b|\bfunction Sizzle|jQuery\.ajaxSetup|jQuery\.fn\.extend\( \{\s*fadeTo/.test(code), 'an excluded module was bundled');
+  assert.match(code, /window\.jQuery = window\.\$ = jQuery/, 'exports/global must be last in and set the globals');
+  assert.ok(EXCLUDE.has('ajax') && !EXCLUDE.has('event'));
+  new Function(code); // parses
+});
