@@ -18,6 +18,26 @@ function num(v) {
   return a >= 100 ? String(Math.round(v)) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
 
+// What charts.js needs, in columns: the n values once per chart, then per
+// series its label and the medians (and min, max) at those n, null where a
+// series has no point. Repetitions are one number when all points share it.
+// Half the bytes of [[n, median, min, max, reps], ...] per series; the
+// title, axis titles and environment are in the figure's HTML already.
+function wireModel(model) {
+  const ns = [...new Set(model.series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);
+  const reps = new Set(model.series.flatMap((s) => s.data.map((p) => p[4])));
+  const ranges = model.series.some((s) => s.data.some((p) => p[2] !== null));
+  const series = model.series.map((s) => {
+    const at = new Map(s.data.map((p) => [p[0], p]));
+    const col = (k) => ns.map((n) => (at.has(n) ? at.get(n)[k] : null));
+    const row = [s.label, col(1)];
+    if (ranges) row.push(col(2), col(3));
+    if (reps.size > 1) row[4] = col(4);
+    return row;
+  });
+  return { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
+}
+
 const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 
 function csv(model, series) {
@@ -65,7 +85,7 @@ function chartFigure(model, csvHref) {
   if (!model.series.length) return emptyFigure(model, id);
   const shown = visibleSeries(model);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
-  const payload = { ...model, source: undefined, env: undefined };
+  const payload = wireModel(model);
   return [
     `<figure class="chart" id="${id}" data-chart>`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
@@ -105,4 +125,4 @@ function dataTable(model) {
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, esc };
+module.exports = { chartFigure, dataTable, csv, esc, wireModel };

@@ -62,7 +62,7 @@ async function hoverRedraw(browser, url) {
   await page.goto(url, { waitUntil: 'load' });
   const r = await page.evaluate(async () => {
     const figs = [...document.querySelectorAll('figure[data-chart]')];
-    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).series.length;
+    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).s.length;
     const fig = figs.sort((a, b) => count(b) - count(a))[0];
     fig.scrollIntoView();
     const input = fig.querySelector('.chart-filter');

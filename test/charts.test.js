@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { makeLoader, chartModel, visibleSeries } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
-const { chartFigure, dataTable, csv } = require('../_config/chart-html');
+const { chartFigure, dataTable, csv, wireModel } = require('../_config/chart-html');
 const { splitArgs } = require('../_config/charts');
 
 const FIX = path.join(__dirname, 'fixtures', 'charts');
@@ -60,7 +60,7 @@ test('figure HTML has no blank line, no executable script, escapes </script> in 
   assert.deepEqual(scripts, ['<script type="application/json" class="chart-json">']);
   assert.ok(!html.includes('</script><script>'));
   const json = JSON.parse(html.match(/<script type="application\/json" class="chart-json">(.*)<\/script>/)[1]);
-  assert.equal(json.series[0].label, '</script><script>alert(1)</script>');
+  assert.equal(json.s[0][0], '</script><script>alert(1)</script>');
   assert.match(html, /<details class="chart-table" open>/);
   assert.match(html, /href="\/x\/perf\.csv"/);
 });
@@ -103,4 +103,23 @@ test('reduced jQuery build: every module unwrapped, dependencies first, excluded
   assert.match(code, /window\.jQuery = window\.\$ = jQuery/, 'exports/global must be last in and set the globals');
   assert.ok(EXCLUDE.has('ajax') && !EXCLUDE.has('event'));
   new Function(code); // parses
+});
+
+test('page JSON is columnar: shared n, per-series medians/min/max at those n, null where a point is missing', () => {
+  const m = chartModel('perf', { mode: 'cpu', metric: 'time', exclude: 'rx' }, load);
+  m.series[1].data.splice(2, 1); // a variant without a point at n = 1000
+  const w = wireModel(m);
+  assert.deepEqual(w.n, [100, 500, 1000, 1500, 2000]);
+  assert.equal(w.r, 5);
+  assert.deepEqual(w.filter, { mode: 'hide', regex: 'rx' });
+  assert.equal(w.s.length, m.series.length);
+  const [label, med, min, max] = w.s[0];
+  assert.equal(label, m.series[0].label);
+  assert.deepEqual(med, m.series[0].data.map((p) => p[1]));
+  assert.deepEqual(min, m.series[0].data.map((p) => p[2]));
+  assert.deepEqual(max, m.series[0].data.map((p) => p[3]));
+  assert.equal(w.s[1][1][2], null);
+  assert.equal(w.s[1].length, 4, 'reps are shared, not per series');
+  const ref = wireModel(chartModel('2013', { set: 'cpu' }, load));
+  assert.ok(ref.s.every((row) => row.length === 2), 'no min/max columns without repetitions');
 });

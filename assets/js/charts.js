@@ -34,10 +34,26 @@ vendor bundle and flot-series-highlight.js. */
     };
   }
 
+  // The build writes columns (_config/chart-html.js wireModel); the rest of
+  // this script works on series of [n, median, min, max, reps] points.
+  function readModel(w) {
+    return {
+      x: { title: w.x }, y: { unit: w.u }, log: w.log, filter: w.filter,
+      series: w.s.map(function (row) {
+        var data = [];
+        w.n.forEach(function (n, i) {
+          if (row[1][i] === null) return;
+          data.push([n, row[1][i], row[2] ? row[2][i] : null, row[3] ? row[3][i] : null, row[4] ? row[4][i] : w.r]);
+        });
+        return { label: row[0], data: data };
+      }),
+    };
+  }
+
   function Chart(fig) {
     var q = function (sel) { return fig.querySelector(sel); };
     this.fig = fig;
-    this.model = JSON.parse(q('.chart-json').textContent);
+    this.model = readModel(JSON.parse(q('.chart-json').textContent));
     this.canvas = q('.chart-canvas');
     this.legend = q('.chart-legend');
     this.input = q('.chart-filter');
