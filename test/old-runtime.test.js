@@ -1,0 +1,44 @@
+// The 2013-era variants, their wrappers and the fakes promise to run
+// unchanged on Node 0.11.14, the runtime of the 2013 article. The syntax check
+// (portability.test.js) cannot see library or runtime behaviour, so here every
+// such variant really runs on that binary, through the benchmark's child
+// runner, in each scenario it lists.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { runtimeBinary, isInstalled, defaultFlags } = require('../scripts/lib/runtimes');
+
+const SPEC = 'node@0.11.14';
+const ROOT = path.join(__dirname, '..');
+const CHILD = path.join(ROOT, 'scripts', 'lib', 'child.js');
+const skip = !isInstalled(SPEC) && !process.env.CI && `run node scripts/install-runtime.js ${SPEC} first`;
+
+const variants = loadManifest().variants.filter((v) => v.era === '2013');
+
+test(`every 2013-era variant runs on Node 0.11.14 in each of its scenarios`, { skip }, () => {
+  assert.ok(variants.length > 0, 'the manifest has no 2013-era variant');
+  const problems = [];
+  for (const v of variants) {
+    for (const scenario of v.scenarios) {
+      const args = [...defaultFlags(SPEC), CHILD, '--variant', path.join(ROOT, 'examples', v.file),
+        '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05'];
+      const r = spawnSync(runtimeBinary(SPEC), args, {
+        encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }
+      });
+      let record = null;
+      try {
+        record = JSON.parse(r.stdout);
+      } catch (err) {
+        problems.push(`${v.id} ${scenario}: no JSON record (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
+        continue;
+      }
+      if (record.status !== 'ok') problems.push(`${v.id} ${scenario}: ${record.status}: ${record.error}`);
+      else if (record.extraCallbacks) problems.push(`${v.id} ${scenario}: ${record.extraCallbacks} extra callbacks`);
+      else if (scenario === 'errors' && !(record.failed > 0)) problems.push(`${v.id} errors: no call failed at a 5% rate`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
