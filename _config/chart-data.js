@@ -116,8 +116,10 @@ function perfChart(args, load) {
   if (!metric) throw new Error(`charts: unknown metric "${args.metric}"; use one of ${Object.keys(METRICS).join(', ')}.`);
   const mode = args.mode || 'cpu';
   if (!MODES[mode]) throw new Error(`charts: unknown mode "${mode}"; use one of ${Object.keys(MODES).join(', ')}.`);
-  const { data, placeholder } = load('perf');
   const sweep = args.sweep === true || args.sweep === 'true';
+  // The scale sweep has its own file (npm run bench:sweep), so a rerun of the
+  // article's n range never has to redo the slow large-n cells.
+  const { data, placeholder } = load(sweep ? 'perf-sweep' : 'perf');
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
   const cells = selectCells(data, q);
   const byVariant = new Map();
