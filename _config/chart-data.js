@@ -4,7 +4,7 @@
 // data/reference-2013.json lives here, so a schema change is a local edit.
 //
 // A chart model is what the browser draws and the build-time table shows:
-//   { id, title, x: {title, unit}, y: {title, unit}, log, logToggle,
+//   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,
 //     filter: {mode: 'hide'|'show', regex}, env, source, placeholder,
 //     series: [{ label, data: [[x, median, min, max, reps], ...] }] }
 // min/max are null and reps is 1 when a point was measured once.
@@ -196,6 +196,7 @@ function chartModel(source, args = {}, load = makeLoader()) {
     title: args.title || model.title,
     filter: { mode: args.include ? 'show' : 'hide', regex: args.include || args.exclude || '' },
     log: args.log === true || args.log === 'true',
+    xlog: args.xlog === true || args.xlog === 'true', // for n spread over decades (the scale sweep)
     logToggle: spread >= 20, // a log axis only helps when values span orders of magnitude
   };
 }

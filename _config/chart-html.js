@@ -35,7 +35,9 @@ function wireModel(model) {
     if (reps.size > 1) row[4] = col(4);
     return row;
   });
-  return { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
+  const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
+  if (model.xlog) wire.xl = 1;
+  return wire;
 }
 
 const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);

@@ -12,8 +12,9 @@
 //
 // chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
 // mode: cpu | io | scale; scenario, runtime) and "2013" (set: cpu | io |
-// memory). Both take include= or exclude= (a regex over series labels), log=true,
-// title= and id=.
+// memory). Both take include= or exclude= (a regex over series labels), log=true
+// (start with a log y axis), xlog=true (log x axis, for n over decades), title=
+// and id=.
 const fs = require('node:fs');
 const path = require('node:path');
 const { makeLoader, chartModel, visibleSeries } = require('./chart-data');

@@ -38,7 +38,7 @@ vendor bundle and flot-series-highlight.js. */
   // this script works on series of [n, median, min, max, reps] points.
   function readModel(w) {
     return {
-      x: { title: w.x }, y: { unit: w.u }, log: w.log, filter: w.filter,
+      x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter,
       series: w.s.map(function (row) {
         var data = [];
         w.n.forEach(function (n, i) {
@@ -69,11 +69,15 @@ vendor bundle and flot-series-highlight.js. */
     this.hasRanges = this.model.series.some(function (s) { return s.data.some(function (p) { return p[2] !== null; }); });
     var xs = [];
     this.model.series.forEach(function (s) { s.data.forEach(function (p) { if (xs.indexOf(p[0]) < 0) xs.push(p[0]); }); });
-    xs.sort(function (a, b) { return a - b; });
-    // Ticks at the measured n when they are spread evenly enough to read.
-    var gaps = xs.slice(1).map(function (x, i) { return x - xs[i]; });
-    this.xTicks = xs.length > 1 && Math.min.apply(null, gaps) >= (xs[xs.length - 1] - xs[0]) / 12 ? xs : null;
+    this.xs = xs.sort(function (a, b) { return a - b; });
     this.bind();
+  }
+
+  // Ticks at the measured n when they are spread evenly enough (on the
+  // axis's own scale, f) to read; otherwise null and Flot picks them.
+  function evenTicks(xs, f) {
+    var gaps = xs.slice(1).map(function (x, i) { return f(x) - f(xs[i]); });
+    return xs.length > 1 && Math.min.apply(null, gaps) >= (f(xs[xs.length - 1]) - f(xs[0])) / 12 ? xs : null;
   }
 
   Chart.prototype.shown = function () {
@@ -121,13 +125,66 @@ vendor bundle and flot-series-highlight.js. */
     }
   }
 
+  // Flot 4.2.6's log axis falls back to linear ticks (0, 25, 50…) when the
+  // data span less than about two decades, and 'loose' autoscaling then
+  // snaps the axis minimum to the first of them, 0: log(0) pins every point
+  // to one edge. Our ticks are 1, 2, 5 × 10^k (sparser over many decades),
+  // from the last one at or below the data to the first at or above, so the
+  // snap always lands on a positive value.
+  function logTicks(axis) {
+    var lo = axis.min > 0 ? axis.min : axis.datamin > 0 ? axis.datamin : 1;
+    var hi = Math.max(axis.max, lo);
+    var decades = Math.log10(hi / lo);
+    var steps = decades > 6 ? [1] : decades > 3 ? [1, 3] : [1, 2, 5];
+    var out = [];
+    for (var k = Math.floor(Math.log10(lo)); !out.length || out[out.length - 1] < hi; k++) {
+      steps.forEach(function (m) {
+        var v = +(m + 'e' + k);
+        if (v <= lo) out = [v];
+        else if (out[out.length - 1] < hi) out.push(v);
+      });
+    }
+    return out;
+  }
+  var plainNumber = function (v) { return String(+v.toPrecision(4)); };
+  var thousands = function (v) { return v >= 1000 && v % 1000 === 0 ? v / 1000 + 'k' : plainNumber(v); };
+
+  // Flot measures every tick label but the first and last (it takes them for
+  // its optional end-point labels), so a 5-digit top label such as 10000 was
+  // clipped at the left edge. Measure them all before the axis takes room.
+  function measureAllLabels(plot, axis) {
+    var d = axis.direction, n = axis.n, surface = plot.getSurface();
+    var layer = 'flot-' + d + '-axis flot-' + d + n + '-axis ' + d + 'Axis ' + d + n + 'Axis';
+    (axis.ticks || []).forEach(function (tick) {
+      if (!tick.label) return;
+      var info = surface.getTextInfo(layer, tick.label, axis.options.font || 'flot-tick-label tickLabel');
+      axis.labelWidth = Math.max(axis.labelWidth, info.width);
+      axis.labelHeight = Math.max(axis.labelHeight, info.height);
+    });
+  }
+
+  Chart.prototype.xaxis = function (t) {
+    var xs = this.xs, base = { color: t.grid };
+    if (!this.model.xlog) {
+      return Object.assign(base, { ticks: evenTicks(xs, function (x) { return x; }), tickDecimals: 0, autoScale: 'loose', autoScaleMargin: 0.03 });
+    }
+    // n is the same for every series, so the range is fixed: a little room
+    // beyond the first and last n, in log terms.
+    return Object.assign(base, {
+      mode: 'log', autoScale: 'none', min: xs[0] / 1.12, max: xs[xs.length - 1] * 1.12,
+      ticks: evenTicks(xs, Math.log) || logTicks, tickFormatter: thousands,
+    });
+  };
+
   Chart.prototype.options = function (t) {
     return {
-      hooks: { processRawData: [rangeFromMedians], adjustSeriesDataRange: [rangeWithBars] },
+      hooks: { processRawData: [rangeFromMedians], adjustSeriesDataRange: [rangeWithBars], axisReserveSpace: [measureAllLabels] },
       series: { shadowSize: 0 },
       legend: { show: false },
-      xaxis: { ticks: this.xTicks, tickDecimals: 0, color: t.grid, autoScale: 'loose', autoScaleMargin: 0.03 },
-      yaxis: this.log ? { mode: 'log', color: t.grid, autoScale: 'loose', showMinorTicks: true } : { min: 0, color: t.grid, autoScale: 'loose' },
+      xaxis: this.xaxis(t),
+      yaxis: this.log
+        ? { mode: 'log', color: t.grid, autoScale: 'loose', ticks: logTicks, tickFormatter: plainNumber }
+        : { min: 0, color: t.grid, autoScale: 'loose' },
       grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
       highlight: { legend: this.legend, halo: t.bg },
     };
