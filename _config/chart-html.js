@@ -92,7 +92,7 @@ function chartFigure(model, csvHref) {
     `<figure class="chart" id="${id}" data-chart>`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
     `<div class="chart-controls" hidden>`,
-    `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
+    `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
     `<button type="button" class="chart-reset">Reset</button>`,
     model.logToggle ? `<label class="chart-log-label"><input type="checkbox" class="chart-log"${model.log ? ' checked' : ''}> Log scale</label>` : '',
     `<span class="chart-error" id="${id}-error" role="status"></span>`,

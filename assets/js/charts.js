@@ -91,14 +91,19 @@ vendor bundle and flot-series-highlight.js. */
   };
 
   // Flot wants error bars as distances from the median: [x, y, below, above].
+  // A log axis cannot place a median at or below zero (the 2013 memory
+  // figures have two): it becomes a gap instead of a line off the bottom.
   Chart.prototype.flotData = function (t) {
-    var ranges = this.hasRanges;
+    var ranges = this.hasRanges, log = this.log;
     return this.plotted().map(function (s) {
       var color = t.palette[s.style.color];
       return {
         label: s.label,
         color: color,
-        data: s.data.map(function (p) { return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]]; }),
+        data: s.data.map(function (p) {
+          if (log && p[1] <= 0) return [p[0], null, 0, 0];
+          return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]];
+        }),
         lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },
         points: {
           show: true, radius: 2.5, lineWidth: 1.25, symbol: s.style.symbol, fillColor: t.bg,
