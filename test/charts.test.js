@@ -123,3 +123,13 @@ test('page JSON is columnar: shared n, per-series medians/min/max at those n, nu
   const ref = wireModel(chartModel('2013', { set: 'cpu' }, load));
   assert.ok(ref.s.every((row) => row.length === 2), 'no min/max columns without repetitions');
 });
+
+test('xlog=true (a log x axis for the scale sweep) reaches the page JSON only when set', () => {
+  const sweep = chartModel('perf', { mode: 'cpu', sweep: true, xlog: 'true' }, load);
+  assert.equal(sweep.xlog, true);
+  assert.equal(wireModel(sweep).xl, 1);
+  const plain = chartModel('perf', { mode: 'cpu' }, load);
+  assert.equal(plain.xlog, false);
+  assert.ok(!('xl' in wireModel(plain)), 'no bytes for the default');
+  assert.match(chartFigure(plain, '/x.csv'), /class="chart-filter" value="" size="16"/);
+});

@@ -26,6 +26,32 @@ async function canvasHash(page, fig = FIG) {
   return crypto.createHash('sha256').update(url).digest('hex').slice(0, 16);
 }
 
+// Tick labels (Flot's SVG text) that stick out of the canvas box: a clipped
+// "0000" for 10000 was one.
+function clippedLabels(page, fig) {
+  return page.evaluate((sel) => {
+    const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
+    return [...document.querySelectorAll(`${sel} .flot-tick-label`)]
+      .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
+      .filter(({ r }) => r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5))
+      .map(({ text }) => text);
+  }, fig);
+}
+
+// Where Flot puts each series on the y axis: the spread, in pixels, of its
+// medians, the plot height, the axis mode and labels.
+function yLayout(page, fig) {
+  return page.evaluate((sel) => {
+    const plot = jQuery(`${sel} .chart-canvas`).data('plot');
+    const y = plot.getAxes().yaxis;
+    const spreads = plot.getData().map((s) => {
+      const px = s.data.filter((p) => p[1] !== null).map((p) => y.p2c(p[1]));
+      return { label: s.label, spread: Math.max(...px) - Math.min(...px), inside: px.every((v) => v >= -1 && v <= plot.height() + 1) };
+    });
+    return { mode: y.options.mode || 'linear', min: y.min, height: plot.height(), ticks: y.ticks.map((t) => t.label), spreads };
+  }, fig);
+}
+
 const plotted = (page, fig = FIG) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
 const legend = (page, fig = FIG) => page.$$eval(`${fig} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
 
@@ -42,6 +68,7 @@ test('results page charts in Chromium', async (t) => {
       await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.dataset.drawn === 'true'));
       for (const id of await page.$$eval('figure[data-chart]', (fs) => fs.map((f) => f.id))) {
         assert.ok((await colourPixels(page, `#${id}`)) > 10, `${id} has no drawn series`);
+        assert.deepEqual(await clippedLabels(page, `#${id}`), [], `${id} has tick labels cut off at the canvas edge`);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: s.artifact(`charts-results-${colorScheme}.png`), fullPage: true });
@@ -137,6 +164,66 @@ test('results page charts in Chromium', async (t) => {
     });
     const series = [...new Set(body.trim().split('\n').slice(1).map((l) => l.split(',')[0]))];
     assert.deepEqual(series.sort(), ['co.js', 'genny.js']);
+  });
+
+  await t.test('Log scale spreads a series over the plot and unticking restores the linear chart', async () => {
+    // Flot's log axis fell back to linear ticks for values spanning 12-350 and
+    // snapped its minimum to 0: every series became a flat line at the top.
+    const CPU = '#chart-perf-cpu-time';
+    await page.locator(CPU).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${CPU}[data-drawn="true"]`);
+    const linear = await canvasHash(page, CPU);
+    const lin = await yLayout(page, CPU);
+    await page.check(`${CPU} .chart-log`);
+    const log = await yLayout(page, CPU);
+    assert.equal(log.mode, 'log');
+    assert.ok(log.min > 0, `log axis starts at ${log.min}`);
+    assert.ok(!log.ticks.includes('0'), `log ticks ${log.ticks}`);
+    for (const s of log.spreads) {
+      assert.ok(s.inside, `${s.label} drawn outside the plot`);
+      assert.ok(s.spread > log.height / 5, `${s.label} spans ${s.spread.toFixed(1)} of ${log.height} px on the log axis`);
+    }
+    assert.deepEqual(await clippedLabels(page, CPU), []);
+    await page.locator(CPU).screenshot({ path: s.artifact('charts-cpu-log.png') });
+    await page.uncheck(`${CPU} .chart-log`);
+    assert.deepEqual(await yLayout(page, CPU), lin);
+    assert.equal(await canvasHash(page, CPU), linear);
+  });
+
+  await t.test('every chart with a Log scale toggle keeps its points on the plot in log mode', async () => {
+    for (const id of await page.$$eval('figure[data-chart]:has(.chart-log)', (fs) => fs.map((f) => f.id))) {
+      const fig = `#${id}`;
+      await page.locator(fig).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`${fig}[data-drawn="true"]`);
+      const was = await page.isChecked(`${fig} .chart-log`);
+      await page.setChecked(`${fig} .chart-log`, true);
+      const log = await yLayout(page, fig);
+      assert.ok(log.min > 0, `${id}: log axis starts at ${log.min}`);
+      for (const s of log.spreads) assert.ok(s.inside, `${id}: ${s.label} drawn outside the plot`);
+      assert.ok(Math.max(...log.spreads.map((s) => s.spread)) > log.height / 5, `${id}: series squashed on the log axis`);
+      assert.deepEqual(await clippedLabels(page, fig), [], `${id}: clipped tick labels in log mode`);
+      await page.setChecked(`${fig} .chart-log`, was);
+    }
+  });
+
+  await t.test('the scale sweep has a log x axis with readable ticks at the measured n', async () => {
+    const SWEEP = '#chart-perf-cpu-time-sweep';
+    await page.locator(SWEEP).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${SWEEP}[data-drawn="true"]`);
+    const x = await page.evaluate((sel) => {
+      const a = jQuery(`${sel} .chart-canvas`).data('plot').getAxes().xaxis;
+      return { mode: a.options.mode, ticks: a.ticks.map((t) => t.label), px: [1000, 2000, 10000, 20000].map((n) => a.p2c(n)) };
+    }, SWEEP);
+    assert.equal(x.mode, 'log');
+    assert.deepEqual(x.ticks, ['1k', '2k', '5k', '10k', '20k', '50k']);
+    // Doubling n is the same distance anywhere on a log axis.
+    assert.ok(Math.abs((x.px[1] - x.px[0]) - (x.px[3] - x.px[2])) < 1, `x pixels ${x.px}`);
+    assert.ok(x.px[1] - x.px[0] > 60, `1k and 2k only ${x.px[1] - x.px[0]} px apart`);
+    const y = await yLayout(page, SWEEP);
+    assert.equal(y.mode, 'log');
+    assert.ok(y.ticks.includes('10000'), `y ticks ${y.ticks}`);
+    assert.deepEqual(await clippedLabels(page, SWEEP), []);
+    await page.locator(SWEEP).screenshot({ path: s.artifact('charts-sweep.png') });
   });
 
   await t.test('no console errors or CSP violations during the interactions', () => {
