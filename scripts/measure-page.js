@@ -5,7 +5,8 @@
 //      (charts.js sets the 'charts-first-viewport' mark), median of --loads;
 //   2. ms for one legend-hover redraw with all series of a 25+ series chart
 //      shown (plot.highlightSeries, synchronous), median of 60;
-//   3. gzipped bytes of the page and every asset it loads.
+//   3. whether every chart is drawn before it scrolls into view;
+//   4. gzipped bytes of the page and every asset it loads.
 // By default the site is built into a temp folder from the chart fixtures
 // (26 variants with repetitions: the heaviest page the data can produce);
 // --site _site measures the current build instead.
@@ -84,6 +85,35 @@ async function hoverRedraw(browser, url) {
   return r;
 }
 
+// Scrolls from top to bottom at a brisk pace (one viewport every 250 ms,
+// far faster than anyone reads) and notes, for each chart, whether it was
+// already drawn when its first pixel entered the viewport.
+async function scrollThrough(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => {
+    window.__seen = {};
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting && !(e.target.id in window.__seen)) {
+          window.__seen[e.target.id] = e.target.getAttribute('data-drawn') === 'true';
+        }
+      }
+    });
+    document.querySelectorAll('figure[data-chart]').forEach((f) => io.observe(f));
+  });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 900) {
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(250);
+  }
+  await page.waitForTimeout(300);
+  const seen = await page.evaluate(() => window.__seen);
+  await ctx.close();
+  return seen;
+}
+
 async function pageWeight(browser, url) {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -113,12 +143,15 @@ async function main() {
     if (runs.some((r) => !r)) throw new Error('measure-page: no charts-first-viewport mark; are there charts on the page?');
     const after = runs.map((r) => r.drawn - r.dcl);
     const hover = await hoverRedraw(browser, url);
+    const seen = await scrollThrough(browser, url);
     const files = await pageWeight(browser, url);
     const gz = files.reduce((a, f) => a + f.gz, 0);
 
     console.log(`site: ${path.relative(ROOT, site) || site}${arg('site') ? '' : ' (built from test/fixtures/charts)'}, page ${pagePath}`);
     console.log(`first-viewport charts drawn: median ${median(after).toFixed(1)} ms after DOMContentLoaded starts (negative = before), range ${Math.min(...after).toFixed(1)}..${Math.max(...after).toFixed(1)}; drawn at median ${median(runs.map((r) => r.drawn)).toFixed(1)} ms after navigation; ${loads} loads; target <= 100 ms`);
     console.log(`legend hover redraw: median ${median(hover.times).toFixed(2)} ms, max ${Math.max(...hover.times).toFixed(2)} ms, ${hover.series} series (${hover.id}); target <= 16 ms`);
+    const late = Object.keys(seen).filter((id) => !seen[id]);
+    console.log(`scrolling one viewport per 250 ms: ${Object.keys(seen).length - late.length} of ${Object.keys(seen).length} charts were drawn before they entered the viewport${late.length ? ` (late: ${late.join(', ')})` : ''}; target: all`);
     console.log(`page weight: ${(gz / 1024).toFixed(1)} KB gzipped in ${files.length} files; target <= 65 KB`);
     for (const f of files.sort((a, b) => b.gz - a.gz)) {
       console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} KB gz  ${(f.raw / 1024).toFixed(1).padStart(6)} KB raw  ${new URL(f.url).pathname}`);
