@@ -66,22 +66,34 @@ function perfCells(perf) {
 // "Measured on ..." for the runs the given cells came from.
 function perfEnv(perf, cells = perfCells(perf)) {
   const runIds = [...new Set(cells.map((c) => c.run))];
-  const texts = runIds.map((id) => {
+  // Runs that differ only in the commit (a late variant measured with
+  // --resume) share one description listing their commits.
+  const groups = new Map();
+  for (const id of runIds) {
     const run = (perf.runs || {})[id];
-    if (!run) return null;
+    if (!run) continue;
     const rt = (run.runtimes || {})[id.split('/').pop()] || Object.values(run.runtimes || {})[0] || {};
     const flags = [...(rt.flags || [])];
     const h = run.host || {};
-    return [
+    const text = [
       rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
       h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
       h.os,
       run.date && String(run.date).slice(0, 10),
-      run.git && run.git.commit && `commit ${run.git.commit.slice(0, 10)}${run.git.dirty ? ' (uncommitted changes)' : ''}`,
-      run.harness && run.harness.reps && `${run.harness.reps} repetition${run.harness.reps > 1 ? 's' : ''} per point`,
     ].filter(Boolean).join(', ');
-  });
-  return [...new Set(texts.filter(Boolean))].join('; ');
+    const reps = run.harness && run.harness.reps && `${run.harness.reps} repetition${run.harness.reps > 1 ? 's' : ''} per point`;
+    const key = `${text}|${reps || ''}`;
+    if (!groups.has(key)) groups.set(key, { text, reps, commits: [] });
+    if (run.git && run.git.commit) {
+      const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
+      if (!groups.get(key).commits.includes(c)) groups.get(key).commits.push(c);
+    }
+  }
+  return [...groups.values()].map((g) => [
+    g.text,
+    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${g.commits.join(' and ')}`,
+    g.reps,
+  ].filter(Boolean).join(', ')).join('; ');
 }
 
 function summary(m) {

@@ -3,17 +3,9 @@
 'use strict';
 const os = require('node:os');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
+const { gitState } = require('./git-state');
 
 const ROOT = path.join(__dirname, '..', '..');
-
-function git(args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null; // not a checkout (e.g. an unpacked tarball): say so with null
-  }
-}
 
 // `packages`: names whose installed version matters to this file's figures.
 function envStamp(generatedBy, packages = [], flags = []) {
@@ -25,7 +17,7 @@ function envStamp(generatedBy, packages = [], flags = []) {
       versions[name] = null;
     }
   }
-  const status = git(['status', '--porcelain', '--untracked-files=no']);
+  const { commit, dirty } = gitState();
   const cpus = os.cpus();
   return {
     runtime: 'node',
@@ -37,9 +29,9 @@ function envStamp(generatedBy, packages = [], flags = []) {
     cpu: cpus.length ? cpus[0].model : null,
     cores: cpus.length,
     date: new Date().toISOString(),
-    commit: git(['rev-parse', 'HEAD']),
-    // Tracked files changed but not committed when the data was made.
-    dirty: status === null ? null : status.length > 0,
+    commit,
+    // Code (not data/) changed but not committed when the data was made.
+    dirty,
     versions,
     generatedBy,
   };

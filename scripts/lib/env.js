@@ -2,20 +2,12 @@
 // which commit, which runtimes and library versions, which settings — enough
 // for a reader to know what the numbers describe and to rerun them.
 'use strict';
+const { gitState } = require('./git-state');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
-
-function git(args) {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch (err) {
-    return null;
-  }
-}
 
 function osName() {
   try {
@@ -44,7 +36,6 @@ function libraryVersions(variants) {
 }
 
 function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
-  const status = git(['status', '--porcelain', '--untracked-files=no']);
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
@@ -52,7 +43,7 @@ function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
     wallMs: null,
     generatedBy,
     argv,
-    git: { commit: git(['rev-parse', 'HEAD']), dirty: status === null ? null : status.length > 0 },
+    git: gitState(),
     host: {
       cpu: cpus.length ? cpus[0].model.trim() : 'unknown',
       cores: cpus.length,
