@@ -111,6 +111,7 @@ async function main(argv) {
     progress.end();
     env.finished = interrupted ? null : new Date().toISOString();
     env.wallMs = Date.now() - Date.parse(env.date);
+    if (!interrupted) store.pruneRuns();
     store.save();
     const planned = new Set(plan.cells.map((c) => c.key));
     process.stdout.write(summarize(store.data.cells.filter((c) => planned.has(c.key))) + '\n');

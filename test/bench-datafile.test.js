@@ -55,3 +55,13 @@ test('runs merge by key: other runtimes and scenarios survive, the same key is m
   assert.notEqual(own.samples[0].run, first.cells[0].samples[0].run);
   assert.equal(Object.keys(data.runs).length, 3);
 });
+
+test('a run whose every cell was measured again leaves the runs list', async (t) => {
+  const out = tempOut(t);
+  assert.equal((await runBench([...SMALL, '--out', out])).code, 0);
+  const [firstRun] = Object.keys(readData(out).runs);
+  assert.equal((await runBench([...SMALL, '--out', out])).code, 0);
+  const data = readData(out);
+  assert.deepEqual(Object.keys(data.runs), [data.cells[0].run]);
+  assert.notEqual(data.cells[0].run, firstRun);
+});

@@ -165,6 +165,19 @@ class Store {
     summarizeCell(cell);
   }
 
+  // Drops the environments of runs that no cell or sample comes from any
+  // more (every cell they measured was measured again), so `runs` describes
+  // exactly the data in the file. Called once a run is over, never midway:
+  // the current run has no samples yet when it starts.
+  pruneRuns() {
+    const used = new Set();
+    for (const cell of this.data.cells) {
+      if (cell.run) used.add(cell.run);
+      for (const s of cell.samples || []) if (s.run) used.add(s.run);
+    }
+    for (const id of Object.keys(this.data.runs)) if (!used.has(id)) delete this.data.runs[id];
+  }
+
   save() {
     this.data.updated = new Date().toISOString();
     writeAtomic(this.file, this.data);
