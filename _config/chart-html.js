@@ -14,6 +14,7 @@ const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u
 function num(v) {
   if (v === null || v === undefined) return '–';
   if (typeof v !== 'number') return String(v);
+  if (Number.isInteger(v)) return String(v); // counts and 1–5 levels, not measurements
   const a = Math.abs(v);
   return a >= 100 ? String(Math.round(v)) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
 }

@@ -115,9 +115,34 @@ function debuggability(args, load) {
     name: v.id,
     sourceMaps: level(v.sourceMaps),
     stackTraces: level(v.stackTraces),
+    withSwitch: v.stackTraces && typeof v.stackTraces.levelWithSwitch === 'number' ? `${v.stackTraces.levelWithSwitch} (${v.longStackTraces})` : '–',
+    caught: v.catchesThrows ? 'yes' : 'no',
+    callback: traceOutcome(v, 'callback'),
+    throw: traceOutcome(v, 'throw'),
+    poison: traceOutcome(v, 'poison'),
     total: typeof v.total === 'number' ? v.total : level(v.sourceMaps) + level(v.stackTraces),
   })).filter((r) => typeof r.total === 'number' && !Number.isNaN(r.total)); // a variant that crashed is not scored
-  return { caption: 'Debuggability: source-map and stack-trace levels, measured', columns, rows: rows.sort(byTotal), env: envText(data.env), source: null, placeholder };
+  // What each of the three injected failures left in the trace, so a reader
+  // sees why a level was given, not just the level.
+  const measured = [
+    columns[0],
+    { key: 'sourceMaps', title: 'Maps', unit: '1–5', num: true },
+    { key: 'stackTraces', title: 'Stacks', unit: '1–5', num: true },
+    { key: 'withSwitch', title: 'Long stacks' },
+    { key: 'callback', title: 'I/O error' },
+    { key: 'throw', title: 'Throw in call' },
+    { key: 'poison', title: 'Throw after resume' },
+    { key: 'caught', title: 'Throws caught' },
+  ]; // the total (maps + stacks) is the sort order, not a column: the table must fit a phone-wide scroll less
+  return { caption: 'Debuggability: source-map and stack-trace levels, measured, and where each injected failure’s trace points', columns: measured, rows: rows.sort(byTotal), env: envText(data.env), source: null, placeholder };
+}
+
+// "exact" (the failing line), "file" (the file, another line) or "absent".
+// Whether a throw reached the callback or escaped is the "Throws reach done"
+// column (the manifest's catchesThrows, which the tests hold true).
+function traceOutcome(v, way) {
+  const t = (v.traces || []).find((x) => x.way === way && !x.longStack);
+  return t ? t.quality : '–';
 }
 
 const TABLES = { complexity, parallel, debuggability };
