@@ -15,21 +15,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadManifest, selectVariants, EXAMPLES } = require('./lib/manifest');
-const { analyzeVariant, runChild, WAYS, FAKES } = require('./lib/debug-runs');
+const { analyzeVariant, WAYS } = require('./lib/debug-runs');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
-
-// Median and quartiles (linear interpolation between closest ranks) of a few
-// samples; computed after the runs, never inside a timed span.
-function summarize(values) {
-  const s = values.slice().sort((a, b) => a - b);
-  const q = (p) => {
-    if (s.length === 0) return null;
-    const h = (s.length - 1) * p;
-    const lo = Math.floor(h);
-    return Math.round((s[lo] + (h - lo) * (s[Math.ceil(h)] - s[lo])) * 1000) / 1000;
-  };
-  return { median: q(0.5), p25: q(0.25), p75: q(0.75), min: q(0), max: q(1), count: s.length };
-}
+const { summarize } = require('./lib/stats');
+const { runCell, gcFlags } = require('./lib/spawn-cell');
 
 const OUT = path.join(ROOT, 'data', 'debuggability.json');
 const DEMO = path.join(__dirname, 'lib', 'async-stack-demo.js');
@@ -54,26 +43,26 @@ function parseArgs(argv) {
 }
 
 // The switch's price: n concurrent uploads with every fake operation taking
-// 1 ms (the 2013 "CPU-bound" setting), in fresh processes, switch off and on
-// alternating so drift hits both alike. Time to the last callback; peak RSS
-// (VmHWM) read once at the end, outside the timed span.
-function switchCost(entry, { costN, costReps, costDelay }) {
-  const variant = path.join(EXAMPLES, entry.file);
+// 1 ms (the 2013 "CPU-bound" setting), measured by the benchmark's own child
+// runner (scripts/lib/child.js --long-stacks), so time and peak memory mean
+// exactly what they mean in data/perf.json. Fresh processes, switch off and
+// on alternating so drift hits both alike.
+async function switchCost(entry, { costN, costReps, costDelay }) {
+  const runtime = { path: process.execPath, flags: [], harnessFlags: gcFlags('node') };
+  const cell = { file: path.join(EXAMPLES, entry.file), scenario: 'upload', n: costN, t: costDelay };
   const samples = { off: { ms: [], peakRssMB: [] }, on: { ms: [], peakRssMB: [] } };
   const failures = [];
   for (let rep = 0; rep < costReps; rep++) {
     const order = rep % 2 ? ['on', 'off'] : ['off', 'on'];
     for (const setting of order) {
-      const r = runChild({
-        mode: 'cost', variant, variantFiles: [variant], fakes: FAKES, n: costN, delay: costDelay,
-        longStack: setting === 'on' ? entry.longStackTraces : null, stackLimit: 10,
-      }, { timeout: 120000 });
-      if (r.failed || r.errors) {
-        failures.push(`${setting} rep ${rep}: ${r.failed || `${r.errors} uploads failed`}`);
+      const longStacks = setting === 'on' ? entry.longStackTraces : null;
+      const r = await runCell(runtime, { ...cell, longStacks }, rep, { timeoutMs: 120000, seed: 1 });
+      if (r.status !== 'ok') {
+        failures.push(`${setting} rep ${rep}: ${r.status}: ${r.error}`);
         continue;
       }
-      samples[setting].ms.push(Math.round(r.ms * 100) / 100);
-      samples[setting].peakRssMB.push(Math.round(r.peakRssMB * 10) / 10);
+      samples[setting].ms.push(Math.round(r.timeMs * 100) / 100);
+      samples[setting].peakRssMB.push(Math.round(r.peakRssMb * 10) / 10);
     }
   }
   const off = { ms: summarize(samples.off.ms), peakRssMB: summarize(samples.off.peakRssMB) };
@@ -109,7 +98,7 @@ function summaryLine(v) {
   return `${v.id.padEnd(24)} maps ${v.sourceMaps.level}  stacks ${st.level === null ? '-' : st.level}${sw}  ${ways}${cost}`;
 }
 
-function main(argv) {
+async function main(argv) {
   const opts = parseArgs(argv);
   const manifest = loadManifest();
   const entries = selectVariants(manifest, opts.variants);
@@ -117,7 +106,7 @@ function main(argv) {
   const variants = [];
   for (const entry of entries) {
     const v = analyzeVariant(entry, { examplesDir: EXAMPLES, stackLimit: STACK_LIMIT });
-    if (opts.cost && entry.longStackTraces) v.switchCost = switchCost(entry, opts);
+    if (opts.cost && entry.longStackTraces) v.switchCost = await switchCost(entry, opts);
     variants.push(v);
     console.error(summaryLine(v));
   }
@@ -148,7 +137,7 @@ function main(argv) {
       stackTraceLimit: STACK_LIMIT,
       childEnv: 'fresh node process per run, NODE_ENV=production, BLUEBIRD_DEBUG=0, BLUEBIRD_LONG_STACK_TRACES=0, Q_DEBUG unset',
       switches: { q: 'Q.longStackSupport = true', bluebird: 'Bluebird.config({ longStackTraces: true })', genny: 'genny.longStackSupport = true' },
-      switchCost: opts.cost ? `n=${opts.costN} concurrent uploads, every fake op ${opts.costDelay} ms, ${opts.costReps} fresh processes per setting alternating, median; peak RSS = VmHWM` : 'not measured (--no-cost)',
+      switchCost: opts.cost ? `n=${opts.costN} concurrent uploads, every fake op ${opts.costDelay} ms, ${opts.costReps} fresh processes per setting alternating, median; the benchmark child (scripts/lib/child.js --long-stacks): time to the last callback, peak RSS growth over the baseline` : 'not measured (--no-cost)',
     },
     env: envStamp('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
     asyncStackDemo: asyncStackDemo(),
@@ -159,12 +148,10 @@ function main(argv) {
 }
 
 if (require.main === module) {
-  try {
-    main(process.argv.slice(2));
-  } catch (err) {
+  main(process.argv.slice(2)).catch((err) => {
     console.error(`debuggability: ${err.message}`);
     process.exit(1);
-  }
+  });
 }
 
 module.exports = { parseArgs, switchCost, main };

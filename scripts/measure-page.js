@@ -18,6 +18,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { spawnSync } = require('node:child_process');
 const { serve } = require('./serve');
+const { median } = require('./lib/stats');
 const { launchBrowser } = require('../test/helpers/browser');
 
 const ROOT = path.join(__dirname, '..');
@@ -26,11 +27,6 @@ function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function buildFixtureSite() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-'));

@@ -4,7 +4,7 @@
 // inherits another's JIT state, heap or timers.
 //
 //   node child.js --variant FILE --scenario upload|errors|parallel --n N --t MS
-//                 [--k K] [--error-rate R] [--seed S] [--fakes FILE]
+//                 [--k K] [--error-rate R] [--seed S] [--fakes FILE] [--long-stacks q|bluebird|genny]
 //   node child.js --probe          what this runtime offers (features, clock, memory)
 //
 // Exit codes: 0 the cell ran, 1 it failed (the JSON line says how), 2 bad
@@ -153,6 +153,12 @@ function runCell(opts) {
   if (!(t >= 0)) return badArgs('--t must be a number of ms >= 0, got ' + opts.t);
   if (!(k >= 1 && k % 1 === 0)) return badArgs('--k must be a positive integer, got ' + opts.k);
   if (!(errorRate >= 0 && errorRate < 1)) return badArgs('--error-rate must be in [0, 1), got ' + opts['error-rate']);
+
+  try {
+    require('./long-stacks').enableLongStacks(opts['long-stacks']);
+  } catch (err) {
+    return badArgs('--long-stacks: ' + err.message);
+  }
 
   var fakesFile = path.resolve(opts.fakes || path.join(__dirname, '..', '..', 'examples', 'lib', 'fakes.js'));
   var loadStart = clock.now();

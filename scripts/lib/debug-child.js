@@ -4,18 +4,17 @@
 // exception must not take other runs down with it.
 //
 //   node debug-child.js JSON   where JSON is
-//   { mode: "probe" | "trace" | "cost", variant: ABS, variantFiles: [ABS],
+//   { mode: "probe" | "trace", variant: ABS, variantFiles: [ABS],
 //     fakes: ABS, longStack: null|"q"|"bluebird"|"genny", stackLimit: N,
-//     fail: {op, how}, exists: bool,          (trace)
-//     n: N, delay: MS }                        (cost)
+//     fail: {op, how}, exists: bool }          (trace)
 //
 // probe: runs a successful upload with recording fakes and reports the line
 //        of the variant from which each failure-prone call is made; the
 //        traces are then judged against these lines.
 // trace: injects the failure and reports the stack of the error that reaches
 //        done, escapes as an uncaught exception, or is thrown out of upload().
-// cost:  n concurrent uploads, time to the last callback and peak RSS, for the
-//        price of a long-stack switch.
+// The price of a long-stack switch is measured by the benchmark child
+// (scripts/lib/child.js --long-stacks), not here.
 // ES5 style so that it can later run on the old runtimes of the matrix too.
 'use strict';
 var fs = require('fs');
@@ -32,13 +31,7 @@ function print(record) {
 
 Error.stackTraceLimit = args.stackLimit || 50;
 
-// The switches, as each library's own source defines them.
-function enableLongStacks(lib) {
-  if (lib === 'q') require('q').longStackSupport = true;
-  else if (lib === 'bluebird') require('bluebird').config({ longStackTraces: true });
-  else if (lib === 'genny') require('genny').longStackSupport = true;
-  else if (lib) throw new Error('debug-child: unknown long-stack switch "' + lib + '" (known: q, bluebird, genny)');
-}
+var enableLongStacks = require('./long-stacks').enableLongStacks;
 
 // Line of the nearest frame in the variant's file(s) on the current stack.
 function callerLine() {
@@ -115,34 +108,8 @@ function trace(fakes) {
   }
 }
 
-function peakRssMB() {
-  try {
-    var m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    if (m) return Number(m[1]) / 1024;
-  } catch (e) { /* not Linux: fall back below */ }
-  return process.memoryUsage().rss / 1048576;
-}
-
-function cost(fakes) {
-  fakes.reset({ delay: args.delay });
-  var variant = require(args.variant);
-  var pending = args.n, errors = 0;
-  var rssBefore = process.memoryUsage().rss / 1048576;
-  var start = process.hrtime();
-  for (var i = 0; i < args.n; i++) {
-    variant.upload({}, fakes.pathFor(i, i % 2 === 0), 'cost', function (err) {
-      if (err) errors++;
-      if (--pending === 0) {
-        var d = process.hrtime(start);
-        print({ type: 'cost', ms: d[0] * 1e3 + d[1] / 1e6, peakRssMB: peakRssMB(), rssBeforeMB: rssBefore, errors: errors });
-      }
-    });
-  }
-}
-
 enableLongStacks(args.longStack);
 var fakesModule = require(args.fakes);
 if (args.mode === 'probe') probe(fakesModule);
 else if (args.mode === 'trace') trace(fakesModule);
-else if (args.mode === 'cost') cost(fakesModule);
-else throw new Error('debug-child: unknown mode "' + args.mode + '" (probe, trace, cost)');
+else throw new Error('debug-child: unknown mode "' + args.mode + '" (probe, trace)');

@@ -63,6 +63,7 @@ async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
     '--seed', String(seed + rep)];
   if (cell.k) args.push('--k', String(cell.k));
   if (cell.errorRate) args.push('--error-rate', String(cell.errorRate));
+  if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
   const r = await run(runtime, args, timeoutMs);
   const base = { rep, wallMs: Math.round(r.wallMs) };
   if (r.spawnError) return Object.assign(base, { status: 'crash', error: `cannot start ${runtime.path}: ${r.spawnError.message}` });
