@@ -16,9 +16,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { spawnSync } = require('node:child_process');
 const { serve } = require('./serve');
 const { median } = require('./lib/stats');
+const { runEleventy } = require('./lib/eleventy-cli');
 const { launchBrowser } = require('../test/helpers/browser');
 
 const ROOT = path.join(__dirname, '..');
@@ -30,12 +30,7 @@ function arg(name, fallback) {
 
 function buildFixtureSite() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-'));
-  const cli = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
-  const r = spawnSync(process.execPath, [cli, '--quiet', `--output=${out}`], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, CHARTS_DATA_DIR: path.join(ROOT, 'test', 'fixtures', 'charts') },
-  });
+  const r = runEleventy([`--output=${out}`], { CHARTS_DATA_DIR: path.join(ROOT, 'test', 'fixtures', 'charts') });
   if (r.status !== 0) throw new Error(`measure-page: fixture build failed:\n${r.stderr || r.stdout}`);
   return out;
 }

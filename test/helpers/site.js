@@ -5,14 +5,13 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { runEleventy } = require('../../scripts/lib/eleventy-cli');
 
 const ROOT = path.join(__dirname, '..', '..');
 const SITE = path.join(ROOT, '_site');
 
 function buildSite() {
-  const cli = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
-  const r = spawnSync(process.execPath, [cli, '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  const r = runEleventy();
   if (r.status !== 0) {
     throw new Error(`Site build failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
   }
