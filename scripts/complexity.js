@@ -3,6 +3,7 @@
 // code and the deepest nesting of functions; complexity = tokens / fewest.
 //
 //   npm run complexity                     every manifest variant -> data/complexity.json
+//   node scripts/complexity.js --out FILE  the same, into FILE
 //   node scripts/complexity.js a.js dir/   any files or folders -> a table on stdout
 //   node scripts/complexity.js --json a.js the same as JSON
 //
@@ -24,6 +25,7 @@ const { measureSource, ESPRIMA_VERSION } = require('./lib/tokens');
 const { loadManifest, EXAMPLES } = require('./lib/manifest');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
 const { parallelParts } = require('./lib/parallel-parts');
+const { writeJsonAtomic } = require('./lib/atomic-write');
 
 const OUT = path.join(ROOT, 'data', 'complexity.json');
 const REFERENCE = path.join(ROOT, 'data', 'reference-2013.json');
@@ -132,16 +134,24 @@ function buildData(manifest = loadManifest()) {
 
 function main(argv) {
   const json = argv.includes('--json');
-  const args = argv.filter((a) => a !== '--json');
+  let out = OUT;
+  const args = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--json') continue;
+    if (argv[i] === '--out') {
+      if (!argv[i + 1]) throw new Error('--out needs the path of the file to write');
+      out = path.resolve(argv[++i]);
+    } else args.push(argv[i]);
+  }
   if (args.length > 0) {
     const rows = measurePaths(args);
     console.log(json ? JSON.stringify(rows, null, 2) : formatTable(rows));
     return;
   }
   const data = buildData();
-  fs.writeFileSync(OUT, JSON.stringify(data, null, 2) + '\n');
+  writeJsonAtomic(out, data);
   console.log(formatTable(data.variants, 'variant'));
-  console.error(`wrote ${path.relative(process.cwd(), OUT)} (${data.variants.length} variants)`);
+  console.error(`wrote ${path.relative(process.cwd(), out)} (${data.variants.length} variants)`);
 }
 
 if (require.main === module) {

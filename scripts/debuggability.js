@@ -8,24 +8,25 @@
 //   npm run debuggability                      every variant -> data/debuggability.json
 //   node scripts/debuggability.js --variants '^generators-' --no-cost
 //   node scripts/debuggability.js --cost-n 1000 --cost-reps 5
+//   node scripts/debuggability.js --out FILE   write FILE instead of data/debuggability.json
 //
 // Progress goes to stderr; the data file is written only for a full run
 // (no --variants filter), so a partial run cannot replace the published data.
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
 const { loadManifest, selectVariants, EXAMPLES } = require('./lib/manifest');
 const { analyzeVariant, WAYS } = require('./lib/debug-runs');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
 const { summarize } = require('./lib/stats');
 const { runCell, gcFlags } = require('./lib/spawn-cell');
+const { writeJsonAtomic } = require('./lib/atomic-write');
 
 const OUT = path.join(ROOT, 'data', 'debuggability.json');
 const DEMO = path.join(__dirname, 'lib', 'async-stack-demo.js');
 const STACK_LIMIT = 50;
 
 function parseArgs(argv) {
-  const o = { variants: null, cost: true, costN: 1000, costReps: 5, costDelay: 1 };
+  const o = { variants: null, cost: true, costN: 1000, costReps: 5, costDelay: 1, out: OUT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -36,7 +37,8 @@ function parseArgs(argv) {
     else if (a === '--no-cost') o.cost = false;
     else if (a === '--cost-n') o.costN = Number(next());
     else if (a === '--cost-reps') o.costReps = Number(next());
-    else throw new Error(`unknown argument "${a}"; known: --variants REGEX, --no-cost, --cost-n N, --cost-reps R`);
+    else if (a === '--out') o.out = path.resolve(next());
+    else throw new Error(`unknown argument "${a}"; known: --variants REGEX, --no-cost, --cost-n N, --cost-reps R, --out FILE`);
   }
   if (!(o.costN > 0 && o.costReps > 0)) throw new Error('--cost-n and --cost-reps must be positive numbers');
   return o;
@@ -111,7 +113,7 @@ async function main(argv) {
     console.error(summaryLine(v));
   }
   if (opts.variants) {
-    console.error('partial run (--variants): data/debuggability.json left unchanged');
+    console.error(`partial run (--variants): ${path.relative(process.cwd(), opts.out)} left unchanged`);
     return;
   }
   const data = {
@@ -143,8 +145,8 @@ async function main(argv) {
     asyncStackDemo: asyncStackDemo(),
     variants,
   };
-  fs.writeFileSync(OUT, JSON.stringify(data, null, 2) + '\n');
-  console.error(`wrote ${path.relative(process.cwd(), OUT)} (${variants.length} variants)`);
+  writeJsonAtomic(opts.out, data);
+  console.error(`wrote ${path.relative(process.cwd(), opts.out)} (${variants.length} variants)`);
 }
 
 if (require.main === module) {

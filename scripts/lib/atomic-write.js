@@ -1,0 +1,73 @@
+// Writes generated files whole or not at all: the text goes to a temporary
+// file next to the target (FILE.<pid>.tmp), is flushed to disk, then renamed
+// over the target. A reader or a kill at any moment sees the old file or the
+// new one, never half of one. A temporary file left by a killed writer is
+// recognised by its name and pid and can be removed (removeStaleTemps).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+function tempName(file) {
+  return `${file}.${process.pid}.tmp`;
+}
+
+function writeFileAtomic(file, text) {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = tempName(file);
+  try {
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, text);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    try { fs.unlinkSync(tmp); } catch (e) { /* never created, or already renamed */ }
+    throw new Error(`cannot write ${file} (${err.code || err.message}); the previous version, if any, is unchanged`);
+  }
+}
+
+function writeJsonAtomic(file, data, indent = 2) {
+  writeFileAtomic(file, JSON.stringify(data, null, indent) + '\n');
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Removes FILE.<pid>.tmp and FILE.lock.<pid>.tmp (the temporary names this
+// module and scripts/harness/lock.js use) whose process has ended. Nothing
+// else in the folder is touched. Returns the names removed.
+function removeStaleTemps(file) {
+  const dir = path.dirname(path.resolve(file));
+  const ours = new RegExp(`^${escapeRegExp(path.basename(file))}(?:\\.lock)?\\.(\\d+)\\.tmp$`);
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch (err) {
+    return [];
+  }
+  const removed = [];
+  for (const name of names) {
+    const m = ours.exec(name);
+    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    try {
+      fs.unlinkSync(path.join(dir, name));
+      removed.push(name);
+    } catch (err) { /* removed meanwhile */ }
+  }
+  return removed;
+}
+
+module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, tempName, isAlive };
