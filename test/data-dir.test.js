@@ -8,12 +8,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { buildFixture } = require('./helpers/eleventy');
 
-test("arbitrary JSON in data/ loads; docs and raw logs there are not rendered", () => {
-  const { ok, output: out, log } = buildFixture("data-dir");
+test("arbitrary JSON in data/ loads; docs and raw logs there are not rendered", (t) => {
+  const { ok, output: out, log } = buildFixture("data-dir", t);
   assert.ok(ok, log);
   const files = fs.readdirSync(out, { recursive: true }).map(String);
   assert.equal(fs.readFileSync(path.join(out, 'page', 'index.html'), 'utf8').trim(), 'bench/1 runs');
   assert.ok(!files.some((f) => /schema/i.test(f)), `unexpected output: ${files.join(', ')}`);
   assert.ok(!files.some((f) => f.startsWith('data')), `unexpected output: ${files.join(', ')}`);
-  fs.rmSync(out, { recursive: true, force: true });
 });

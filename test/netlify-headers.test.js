@@ -43,6 +43,7 @@ test('parser: splats, merged rules, quoting, and a clear error for what it canno
 
 test('server: headers on every response, index files, redirects, no escaping the root', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-serve-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
   fs.mkdirSync(path.join(root, 'posts', 'a'), { recursive: true });
   fs.writeFileSync(path.join(root, 'posts', 'a', 'index.html'), '<p>a</p>');
   fs.writeFileSync(path.join(root, '404.html'), '<p>missing</p>');

@@ -6,10 +6,12 @@ const os = require('node:os');
 const path = require('node:path');
 const { runEleventy } = require('../../scripts/lib/eleventy-cli');
 
-// Returns { ok, output, log } where log is stdout+stderr of the build.
-function buildFixture(name) {
+// Returns { ok, output, log } where log is stdout+stderr of the build. The
+// output folder is removed when the test `t` ends, whatever its outcome.
+function buildFixture(name, t) {
   const input = path.join('test', 'fixtures', name);
   const output = fs.mkdtempSync(path.join(os.tmpdir(), `asyncbench-${name}-`));
+  t.after(() => fs.rmSync(output, { recursive: true, force: true }));
   const r = runEleventy([`--input=${input}`, `--output=${output}`]);
   return { ok: r.status === 0, output, log: `${r.stdout}\n${r.stderr}` };
 }
