@@ -5,7 +5,13 @@
 // file as soon as it arrives (datafile.js), and prints a summary at the end.
 // Why one process per repetition: a variant's JIT warm-up, heap growth and
 // leftover timers must not leak into the next measurement.
+//
+// Nothing measured is lost whenever the run stops: a cell measured again
+// keeps its old samples until its first new one is saved, SIGINT and SIGTERM
+// save and exit 130 and 143, and the lock (harness/lock.js) is released on any
+// exit short of SIGKILL (after which the next run takes the stale lock over).
 'use strict';
+const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./lib/bench-args');
@@ -14,6 +20,8 @@ const { buildPlan, timeoutFor } = require('./lib/plan');
 const { measureFloors } = require('./lib/floor');
 const { runCell, probeRuntime, killActive } = require('./lib/spawn-cell');
 const datafile = require('./lib/datafile');
+const { removeStaleTemps } = require('./lib/atomic-write');
+const { lock, LockError } = require('./harness/lock');
 const { collectEnv, runId: makeRunId } = require('./lib/env');
 const { Progress, duration, weight } = require('./lib/progress');
 const { summarize } = require('./lib/summary');
@@ -21,23 +29,44 @@ const { NOISY_REL_IQR } = require('./lib/stats');
 
 const ROOT = path.join(__dirname, '..');
 const GENERATED_BY = 'scripts/bench.js';
+// The shell's codes for a process stopped by these signals (128 + number).
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 
 function sameSetup(stored, planned) {
   return stored.t === planned.t && stored.k === planned.k && stored.errorRate === planned.errorRate;
 }
 
 // Cells in the file are kept on --resume when they were measured with the
-// same settings; otherwise (or without --resume) they start afresh.
+// same settings and no interrupted rerun had meant to measure them again.
+// Every other planned cell is marked for replacing: its samples stay until
+// this run saves its first new one. Returns the jobs to run.
 function prepareCells(store, plan, resume, runId) {
   for (const cell of plan.cells) {
     const stored = store.get(cell.key);
-    const keep = resume && stored && stored.status !== 'skipped' && !cell.skip && sameSetup(stored, cell);
-    if (!keep) store.replace(cell, runId);
+    if (cell.skip) {
+      // Nothing to measure: replaced now unless that would drop samples.
+      if (stored && stored.samples.length) store.markReplacing(cell.key, runId);
+      else store.replace(cell, runId);
+      continue;
+    }
+    if (!stored) continue; // created by its first sample
+    const keep = resume && !stored.replacing && stored.status !== 'skipped' && sameSetup(stored, cell);
+    if (!keep) store.markReplacing(cell.key, runId);
   }
   return plan.jobs.filter(({ cell, rep }) => {
     const stored = store.get(cell.key);
+    if (!stored || stored.replacing) return true;
     return stored.status === 'ok' && !stored.samples.some((s) => s.rep === rep);
   });
+}
+
+// After a run that was not interrupted: planned skipped cells that held
+// samples from before take their place now.
+function settleSkipped(store, plan, runId) {
+  for (const cell of plan.cells) {
+    const stored = store.get(cell.key);
+    if (cell.skip && stored && stored.replacing) store.replace(cell, runId);
+  }
 }
 
 function estimateMs(jobs) {
@@ -68,9 +97,37 @@ async function main(argv) {
     return 0;
   }
 
-  const unlock = datafile.lock(opts.out);
   try {
-    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY));
+    fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+  } catch (err) {
+    throw new datafile.DataFileError(opts.out, `cannot create its folder (${err.code || err.message}); pass --out with a writable path`);
+  }
+  const held = lock(opts.out);
+  // From here a signal stops the run cleanly: installed before anything is
+  // written, so no moment is left where SIGINT/SIGTERM kills the process
+  // with its lock and a half-done state.
+  let interrupted = null;
+  let progress = null;
+  const stop = (signal) => {
+    if (interrupted) return;
+    interrupted = signal;
+    killActive();
+    const message = `${signal}: stopping; every finished job is saved. Continue with --resume.`;
+    if (progress) progress.note(message);
+    else process.stderr.write(message + '\n');
+  };
+  const handlers = Object.keys(SIGNAL_EXIT).map((signal) => [signal, () => stop(signal)]);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  try {
+    const removed = removeStaleTemps(opts.out);
+    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY), {
+      guard() {
+        if (!held.holds()) {
+          throw new datafile.DataFileError(opts.out, `its lock ${held.file} was removed or taken by another process; ` +
+            'stopped without writing. Check that no other run writes this file, then continue with --resume.');
+        }
+      }
+    });
     const runId = makeRunId(runtimes);
     const harness = Object.assign({}, settings, {
       manifest: path.relative(ROOT, opts.manifest), noisyRelIqr: NOISY_REL_IQR
@@ -80,22 +137,16 @@ async function main(argv) {
     const jobs = prepareCells(store, plan, opts.resume, runId);
     store.save();
 
-    const progress = new Progress(jobs);
+    progress = new Progress(jobs);
+    if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
     progress.note(`${path.relative(process.cwd(), opts.out)}: ${jobs.length} jobs to run ` +
       `(${plan.cells.length} cells, ${skipped.length} skipped), run ${runId}`);
-    let interrupted = false;
-    const stop = (signal) => {
-      interrupted = true;
-      killActive();
-      progress.note(`${signal}: stopping; every finished job is saved. Continue with --resume.`);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
 
     for (const job of jobs) {
       if (interrupted) break;
       const stored = store.get(job.cell.key);
-      if (stored.status !== 'ok') continue; // an earlier repetition failed: the cell is settled
+      // An earlier repetition of this run failed: the cell is settled.
+      if (stored && !stored.replacing && stored.status !== 'ok') continue;
       progress.start(job);
       // Other work on the machine shows up here, not in the child's timing.
       const load1 = Math.round(os.loadavg()[0] * 100) / 100;
@@ -104,20 +155,24 @@ async function main(argv) {
       if (interrupted) break; // the child was killed by us, not by the variant
       sample.run = runId;
       sample.load1 = load1;
-      store.addSample(job.cell.key, sample);
+      const saved = store.addSample(job.cell, sample);
       store.save();
-      progress.finish(job, sample);
+      progress.finish(job, saved);
     }
     progress.end();
     env.finished = interrupted ? null : new Date().toISOString();
     env.wallMs = Date.now() - Date.parse(env.date);
-    if (!interrupted) store.pruneRuns();
+    if (!interrupted) {
+      settleSkipped(store, plan, runId);
+      store.pruneRuns();
+    }
     store.save();
     const planned = new Set(plan.cells.map((c) => c.key));
     process.stdout.write(summarize(store.data.cells.filter((c) => planned.has(c.key))) + '\n');
-    return interrupted ? 130 : 0;
+    return interrupted ? SIGNAL_EXIT[interrupted] : 0;
   } finally {
-    unlock();
+    for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+    held.release();
   }
 }
 
@@ -126,7 +181,8 @@ if (require.main === module) {
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || /^--runtime /.test(err.message);
-    process.stderr.write(`bench: ${err instanceof datafile.DataFileError || usage ? err.message : err.stack}\n`);
+    const known = err instanceof datafile.DataFileError || err instanceof LockError;
+    process.stderr.write(`bench: ${known || usage ? err.message : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;
   });
 }

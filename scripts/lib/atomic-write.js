@@ -46,12 +46,12 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-// Removes FILE.<pid>.tmp and FILE.lock.<pid>.tmp (the temporary names this
+// Removes FILE.<pid>.tmp and FILE.lock[.takeover...].<pid>.tmp (the temporary names this
 // module and scripts/harness/lock.js use) whose process has ended. Nothing
 // else in the folder is touched. Returns the names removed.
 function removeStaleTemps(file) {
   const dir = path.dirname(path.resolve(file));
-  const ours = new RegExp(`^${escapeRegExp(path.basename(file))}(?:\\.lock)?\\.(\\d+)\\.tmp$`);
+  const ours = new RegExp(`^${escapeRegExp(path.basename(file))}(?:\\.lock(?:\\.takeover)*)?\\.(\\d+)\\.tmp$`);
   let names;
   try {
     names = fs.readdirSync(dir);

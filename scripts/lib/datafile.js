@@ -1,13 +1,16 @@
 // Reads, validates, merges and atomically writes a performance data file
 // (schema asyncbench/perf@1, see data/SCHEMA.md). Cells are merged by key, so
-// a run never drops another runtime's or scenario's results, and every write
-// goes to a temporary file that is renamed over the old one: a run killed at
-// any moment leaves either the previous complete file or the new one.
+// a run never drops another runtime's or scenario's results; a cell being
+// measured again keeps its old samples until the first new one is saved; and
+// every write is validated, then goes to a temporary file renamed over the
+// old one (atomic-write.js): a run killed at any moment leaves a complete,
+// valid file that still holds everything measured so far.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
+const { writeJsonAtomic } = require('./atomic-write');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
 const SCHEMA_FILE = path.join(__dirname, '..', '..', 'data', 'schema', 'perf.schema.json');
@@ -21,14 +24,29 @@ class DataFileError extends Error {
   }
 }
 
-let validator = null;
-function validate(data) {
-  if (!validator) {
+let validators = null;
+function compiled() {
+  if (!validators) {
     const ajv = new Ajv({ allErrors: true });
-    validator = ajv.compile(JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8')));
+    const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8'));
+    ajv.addSchema(schema);
+    validators = { file: ajv.getSchema(schema.$id), sample: ajv.getSchema(`${schema.$id}#/definitions/sample`) };
   }
-  if (validator(data)) return [];
-  return validator.errors.slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+  return validators;
+}
+
+function problemsOf(check, value) {
+  if (check(value)) return [];
+  return check.errors.slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+}
+
+function validate(data) {
+  return problemsOf(compiled().file, data);
+}
+
+// Problems of one sample record against #/definitions/sample.
+function validateSample(sample) {
+  return problemsOf(compiled().sample, sample);
 }
 
 function empty(generatedBy) {
@@ -57,48 +75,6 @@ function load(file, generatedBy) {
       'Refusing to overwrite it: fix or move it, or pass --out ANOTHER.json.');
   }
   return data;
-}
-
-function writeAtomic(file, data) {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, 'w');
-  try {
-    fs.writeSync(fd, JSON.stringify(data, null, 1) + '\n');
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, file);
-}
-
-// One writer per file: a lock file holding the writer's pid. A lock whose pid
-// is gone (a killed run) is taken over, so --resume works after kill -9.
-function lock(file) {
-  const lockFile = `${file}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => { try { fs.unlinkSync(lockFile); } catch (err) { /* already gone */ } };
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw new DataFileError(lockFile, `cannot create the lock file (${err.message})`);
-      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (pid && isAlive(pid)) {
-        throw new DataFileError(file, `another benchmark run (pid ${pid}) is writing it. Wait for it, or use --out ANOTHER.json.`);
-      }
-      fs.unlinkSync(lockFile);
-    }
-  }
-  throw new DataFileError(file, `could not take the lock ${lockFile}`);
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
 }
 
 // The fields of a cell derived from its samples.
@@ -137,17 +113,36 @@ function newCell(planCell, runId) {
   return summarizeCell(cell);
 }
 
+// A sample the schema rejects (a child that reported nonsense) is kept as a
+// failure with the reason, so the file stays valid and the cell is not ranked.
+function checkedSample(sample) {
+  const problems = validateSample(sample);
+  if (!problems.length) return sample;
+  const failed = { rep: sample.rep, run: sample.run, status: 'crash',
+    error: `the child reported an invalid result (${problems.join('; ')})` };
+  for (const field of ['wallMs', 'load1']) if (typeof sample[field] === 'number' && sample[field] >= 0) failed[field] = sample[field];
+  return failed;
+}
+
 class Store {
-  constructor(file, data) {
+  // guard(): throws if this process may no longer write the file (its lock is gone).
+  constructor(file, data, { guard = () => {} } = {}) {
     this.file = file;
     this.data = data;
+    this.guard = guard;
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
   }
 
   get(key) { return this.byKey.get(key); }
 
-  // Puts a fresh cell in place of any stored one with the same key (a rerun
-  // without --resume measures the cell again).
+  // The cell is to be measured again by run `runId`; its samples stay until
+  // the first new one arrives (addSample), so a run stopped before that
+  // loses nothing, and --resume knows the cell still needs measuring.
+  markReplacing(key, runId) {
+    this.byKey.get(key).replacing = runId;
+  }
+
+  // Puts a fresh cell in place of any stored one with the same key.
   replace(planCell, runId) {
     const cell = newCell(planCell, runId);
     const old = this.byKey.get(cell.key);
@@ -157,12 +152,17 @@ class Store {
     return cell;
   }
 
-  addSample(key, sample) {
-    const cell = this.byKey.get(key);
-    if (!cell) throw new Error(`Internal error: no cell ${key} to add a sample to`);
-    cell.samples = cell.samples.filter((s) => s.rep !== sample.rep).concat(sample).sort((a, b) => a.rep - b.rep);
-    cell.run = sample.run;
+  // Adds a repetition of plan cell `planCell`; the first one of a cell that is
+  // new or marked for replacing starts the cell afresh. Returns the sample as
+  // stored (a failure if the schema rejected it).
+  addSample(planCell, sample) {
+    const stored = checkedSample(sample);
+    let cell = this.byKey.get(planCell.key);
+    if (!cell || cell.replacing) cell = this.replace(planCell, stored.run);
+    cell.samples = cell.samples.filter((s) => s.rep !== stored.rep).concat(stored).sort((a, b) => a.rep - b.rep);
+    cell.run = stored.run;
     summarizeCell(cell);
+    return stored;
   }
 
   // Drops the environments of runs that no cell or sample comes from any
@@ -173,15 +173,23 @@ class Store {
     const used = new Set();
     for (const cell of this.data.cells) {
       if (cell.run) used.add(cell.run);
+      if (cell.replacing) used.add(cell.replacing);
       for (const s of cell.samples || []) if (s.run) used.add(s.run);
     }
     for (const id of Object.keys(this.data.runs)) if (!used.has(id)) delete this.data.runs[id];
   }
 
+  // Writes the file if it is valid; never writes one that load() would refuse.
   save() {
+    this.guard();
     this.data.updated = new Date().toISOString();
-    writeAtomic(this.file, this.data);
+    const problems = validate(this.data);
+    if (problems.length) {
+      throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${SCHEMA_ID}: ${problems.join('; ')}. ` +
+        'The file on disk is unchanged.');
+    }
+    writeJsonAtomic(this.file, this.data, 1);
   }
 }
 
-module.exports = { load, validate, writeAtomic, lock, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };
+module.exports = { load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };

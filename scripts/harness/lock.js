@@ -1,0 +1,234 @@
+// One writer per data file: FILE.lock names the process writing FILE.
+//
+// Taking the lock is one atomic step: the lock's whole text is written to a
+// temporary file, which is then hard-linked to FILE.lock; link fails if the
+// name exists, so of any number of processes exactly one creates it, and
+// nobody ever sees a half-written lock.
+//
+// A lock left by a run that can no longer be writing is stale: its process
+// has ended, the pid now belongs to another program (cmdline or start time
+// differ; for a lock without those, the command line names no bench.js), or
+// the lock predates the last boot. Removing a stale lock is the dangerous
+// part: two processes may judge the same lock stale, and the slower one must
+// not delete the lock the faster one has just taken. So a stale lock is only
+// removed under a second lock, FILE.lock.takeover (taken the same way), after
+// checking that FILE.lock is still the very lock judged stale. Whoever holds
+// the takeover lock is the only process that may remove a stale FILE.lock,
+// and a live lock is never stale, so the check cannot go out of date.
+'use strict';
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const TAKEOVER = '.takeover';
+const MAX_DEPTH = 3;        // a takeover lock whose holder died, taken over in turn, ...
+const MAX_ATTEMPTS = 400;   // while another process is taking over: ~2 s of 5 ms waits
+const WAIT_MS = 5;
+
+class LockError extends Error {
+  constructor(message, holder) {
+    super(message);
+    this.name = 'LockError';
+    this.holder = holder || null;
+  }
+}
+
+function readText(file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return null;
+  }
+}
+
+function bootTimeMs() {
+  const m = /^btime (\d+)$/m.exec(readText('/proc/stat') || '');
+  return m ? Number(m[1]) * 1000 : null;
+}
+
+// Start time of a process in clock ticks since boot (field 22 of /proc/PID/stat).
+function startTicks(pid) {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (!stat) return null;
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] || null;
+}
+
+function cmdline(pid) {
+  const text = readText(`/proc/${pid}/cmdline`);
+  return text === null ? null : text.split('\0').filter(Boolean);
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+// What we write into a lock: the pid on the first line (what earlier versions
+// wrote, and what a person reads), then how to recognise this very process.
+function ownText() {
+  const info = {
+    pid: process.pid,
+    token: crypto.randomBytes(8).toString('hex'),
+    host: os.hostname(),
+    start: startTicks(process.pid),
+    cmdline: cmdline(process.pid),
+    since: new Date().toISOString()
+  };
+  return `${process.pid}\n${JSON.stringify(info)}\n`;
+}
+
+// The lock as found: { text, ino, mtimeMs, pid, info } or null if it is gone.
+function inspect(lockFile) {
+  let fd;
+  try {
+    fd = fs.openSync(lockFile, 'r');
+  } catch (err) {
+    if (err.code === 'ENOENT') return null;
+    throw new LockError(`cannot read the lock ${lockFile} (${err.code || err.message})`);
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    const buf = Buffer.alloc(Math.min(st.size, 64 * 1024));
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.toString('utf8', 0, n);
+    const [first, second] = text.split('\n');
+    let info = null;
+    try {
+      info = second ? JSON.parse(second) : null;
+    } catch (err) { /* a lock from an earlier version: the pid alone */ }
+    return { text, ino: st.ino, mtimeMs: st.mtimeMs, pid: /^\d+$/.test(first.trim()) ? Number(first) : 0, info };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+// Why the lock cannot belong to a running benchmark, or null if it may.
+function staleReason(holder) {
+  const { pid, info } = holder;
+  if (!pid) return 'it names no process';
+  if (info && info.host && info.host !== os.hostname()) return null; // another machine's: we cannot tell
+  if (!isAlive(pid)) return `its process (pid ${pid}) has ended`;
+  const boot = bootTimeMs();
+  if (boot !== null && holder.mtimeMs < boot) return 'it was taken before the machine last booted';
+  const now = cmdline(pid);
+  if (now === null) return null; // no /proc: a live pid is all we can check
+  if (info) {
+    if (info.start && startTicks(pid) !== info.start) return `pid ${pid} is now another process`;
+    if (info.cmdline && JSON.stringify(now) !== JSON.stringify(info.cmdline)) return `pid ${pid} now runs ${now.join(' ')}`;
+    return null;
+  }
+  if (!now.some((arg) => /bench\.js$/.test(arg))) return `pid ${pid} runs ${now.join(' ')}, not a benchmark`;
+  return null;
+}
+
+function sameLock(a, b) {
+  return a && b && a.ino === b.ino && a.text === b.text;
+}
+
+// Creates lockFile holding `text`, atomically; false if it exists.
+function tryCreate(lockFile, text) {
+  const tmp = `${lockFile}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  try {
+    fs.linkSync(tmp, lockFile);
+    return true;
+  } catch (err) {
+    if (err.code === 'EEXIST') return false;
+    throw new LockError(`cannot create the lock ${lockFile} (${err.code || err.message})`);
+  } finally {
+    try { fs.unlinkSync(tmp); } catch (err) { /* already gone */ }
+  }
+}
+
+function heldError(lockFile, holder, depth) {
+  if (depth > 0) return new LockError(`${lockFile} is being taken over by pid ${holder.pid}`, holder);
+  const file = lockFile.slice(0, -'.lock'.length);
+  const where = holder.info && holder.info.host && holder.info.host !== os.hostname() ? ` on ${holder.info.host}` : '';
+  return new LockError(`${file}: another benchmark run (pid ${holder.pid}${where}) is writing it. Wait for it, or use --out ANOTHER.json.` +
+    (where ? ` If that run is over, delete ${lockFile}.` : ''), holder);
+}
+
+// Removes `holder` (found stale at lockFile) if lockFile still is that lock.
+// Throws a LockError with .busy when another process is doing the same.
+function removeStale(lockFile, holder, depth) {
+  if (depth >= MAX_DEPTH) {
+    throw new LockError(`${lockFile} is stale (${staleReason(holder)}), but so are the takeover locks next to it; ` +
+      `delete ${lockFile} and ${lockFile}${TAKEOVER}* by hand if no benchmark is running.`);
+  }
+  let claim;
+  try {
+    claim = acquire(lockFile + TAKEOVER, depth + 1);
+  } catch (err) {
+    if (err instanceof LockError && err.holder) err.busy = true;
+    throw err;
+  }
+  try {
+    if (sameLock(inspect(lockFile), holder)) fs.unlinkSync(lockFile);
+  } finally {
+    claim.release();
+  }
+}
+
+function acquire(lockFile, depth) {
+  const text = ownText();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (tryCreate(lockFile, text)) return handle(lockFile, text);
+    const holder = inspect(lockFile);
+    if (!holder) continue; // released meanwhile: try again
+    if (!staleReason(holder)) throw heldError(lockFile, holder, depth);
+    try {
+      removeStale(lockFile, holder, depth);
+    } catch (err) {
+      if (!err.busy) throw err;
+      sleep(WAIT_MS); // another process is removing it right now
+    }
+  }
+  throw new LockError(`could not take the lock ${lockFile}: other processes kept taking it over. Try again.`);
+}
+
+function handle(lockFile, text) {
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    process.removeListener('exit', release);
+    const now = inspect(lockFile);
+    if (now && now.text === text) {
+      try { fs.unlinkSync(lockFile); } catch (err) { /* already gone */ }
+    }
+  };
+  // Released however the process ends short of SIGKILL: an uncaught
+  // exception or process.exit() skips the caller's finally blocks.
+  process.on('exit', release);
+  return {
+    file: lockFile,
+    release,
+    // True while lockFile is still ours: checked before every save, so a
+    // writer whose lock was lost (deleted by hand) stops instead of clobbering.
+    holds: () => held && (inspect(lockFile) || {}).text === text
+  };
+}
+
+// Takes the lock on `file` (FILE.lock); returns { release(), holds() }.
+// Throws a LockError naming the holder if a live benchmark has it.
+function lock(file) {
+  const lockFile = `${path.resolve(file)}.lock`;
+  const own = acquire(lockFile, 0);
+  // A takeover lock left by a process killed in the middle of a takeover.
+  const leftover = inspect(lockFile + TAKEOVER);
+  if (leftover && staleReason(leftover)) {
+    try { removeStale(lockFile + TAKEOVER, leftover, 1); } catch (err) { /* tidy-up only */ }
+  }
+  return own;
+}
+
+module.exports = { lock, LockError, staleReason, inspect };
