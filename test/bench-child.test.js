@@ -97,6 +97,21 @@ test('child.js stays ES5: no let/const, arrows, classes, template strings', () =
   }
 });
 
+// The parent's end of the stdin pipe closing is how a child learns that the
+// benchmark is gone (kill -9 included); closing it here is the same event.
+function exitsWhenPipeCloses(node) {
+  return new Promise((resolve) => {
+    const c = require('node:child_process').spawn(node, [CHILD, '--variant', path.join(__dirname, 'fixtures', 'bench', 'hang.js'),
+      '--scenario', 'upload', '--n', '2', '--t', '0', '--parent-pipe'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    c.on('exit', (code, signal) => resolve({ code, signal }));
+    c.stdin.end();
+  });
+}
+
+test('child --parent-pipe: a hung child exits (code 3) when the parent\'s pipe closes', { timeout: 30000 }, async () => {
+  assert.deepEqual(await exitsWhenPipeCloses(process.execPath), { code: 3, signal: null });
+});
+
 // Node 0.11.14 comes from `node scripts/install-runtime.js node@0.11.14`
 // (.ci/run does that); without it the test is skipped locally, never in CI.
 const { runtimeBinary, isInstalled } = require('../scripts/lib/runtimes');
@@ -109,4 +124,8 @@ test('child.js loads unchanged on Node 0.11.14', { skip: !isInstalled('node@0.11
   assert.equal(record.status, 'ok');
   assert.equal(record.clock, 'process.hrtime');
   assert.equal(record.memorySource, 'proc-vmhwm-reset');
+});
+
+test('child.js --parent-pipe works on Node 0.11.14', { timeout: 30000, skip: !isInstalled('node@0.11.14') && !process.env.CI && 'run node scripts/install-runtime.js node@0.11.14 first' }, async () => {
+  assert.deepEqual(await exitsWhenPipeCloses(NODE_011), { code: 3, signal: null });
 });

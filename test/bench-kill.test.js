@@ -75,6 +75,15 @@ test('--resume after a killed rerun measures the cells it had not reached', asyn
   assert.equal(killedRuns.length, 1, 'the killed run is stamped as unfinished');
 });
 
+test('kill -9 of the benchmark: the child it was waiting for exits by itself', { timeout: 60000 }, async (t) => {
+  const out = tempOut(t);
+  const r = await runUntilReady(t, ['--variants', '^fixture-ready$', ...SMALL, '--n', '1', '--out', out],
+    (child) => child.kill('SIGKILL'));
+  assert.equal(r.signal, 'SIGKILL');
+  assert.ok(r.variantPid);
+  await until(() => isGone(r.variantPid), 20); // bounded by the test's timeout: an orphan never goes
+});
+
 for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]]) {
   test(`${signal} saves and exits ${code}`, { timeout: 60000 }, async (t) => {
     const out = tempOut(t);

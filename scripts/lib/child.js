@@ -5,10 +5,21 @@
 //
 //   node child.js --variant FILE --scenario upload|errors|parallel --n N --t MS
 //                 [--k K] [--error-rate R] [--seed S] [--fakes FILE] [--long-stacks q|bluebird|genny]
+//                 [--parent-pipe]
 //   node child.js --probe          what this runtime offers (features, clock, memory)
 //
+// --parent-pipe: stdin is a pipe from the parent that is never written to;
+// when it closes, the parent is gone (even by kill -9) and the child exits
+// instead of running on. ASYNCBENCH_RESULT_TAG (environment): copied into the
+// result line, so the parent can tell it from a line a variant printed.
+//
+// A run is a failure, not a result, when the calls did not do their work: a
+// call called back more than once, fewer transactions had committed or fewer
+// fake operations had run by the last callback than the calls that reported
+// success require, or more calls failed than failures were injected.
+//
 // Exit codes: 0 the cell ran, 1 it failed (the JSON line says how), 2 bad
-// arguments. Written in ES5 + CommonJS because the runtime matrix runs this
+// arguments, 3 the parent went away. Written in ES5 + CommonJS because the runtime matrix runs this
 // file unchanged on Node 0.11 (2013) up to today's Node, Bun and Deno: no
 // let/const, arrows, classes, template strings; everything optional is
 // feature-detected.
@@ -16,12 +27,24 @@
 var fs = require('fs');
 var path = require('path');
 
-var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2;
+var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2, EXIT_PARENT_GONE = 3;
 var printed = false;
+
+// Read before any variant loads, and removed from what it can see.
+var TAG = process.env.ASYNCBENCH_RESULT_TAG;
+try { delete process.env.ASYNCBENCH_RESULT_TAG; } catch (e) { /* read-only env: the tag stays visible */ }
+
+// Fake operations one call logs when it succeeds (tx.begin plus the
+// asynchronous ones of its path in examples/lib/fakes.js; scripts/lib/floor.js
+// measures the same from the reference variant): an upload of an existing
+// file 1 + 6, of a new file 1 + 8; a parallel call 1 + k inserts + commit.
+// A failed call logs at least the operation that failed.
+var OPS_EXISTING = 7, OPS_NEW = 9;
 
 function print(record, code) {
   if (printed) return;
   printed = true;
+  if (TAG !== undefined && record.type === 'cell') record.tag = TAG;
   // Exit only once the line is flushed: stdout to a pipe is asynchronous on
   // some of the runtimes we support.
   process.stdout.write(JSON.stringify(record) + '\n', function () { process.exit(code); });
@@ -38,7 +61,7 @@ function parseArgs(argv) {
     var a = argv[i];
     if (a.slice(0, 2) !== '--') throw new Error('unexpected argument "' + a + '"');
     var key = a.slice(2);
-    if (key === 'probe') { out.probe = true; continue; }
+    if (key === 'probe' || key === 'parent-pipe') { out[key] = true; continue; }
     if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
     out[key] = argv[++i];
   }
@@ -50,6 +73,27 @@ function parseArgs(argv) {
 var clock = typeof process.hrtime === 'function'
   ? { name: 'process.hrtime', now: function () { var t = process.hrtime(); return t[0] * 1e3 + t[1] / 1e6; } }
   : { name: 'Date.now', now: function () { return Date.now(); } };
+
+// Exit when the parent is gone: stdin is the parent's pipe, and the kernel
+// closes it when the parent dies, however it dies. The handle is unref'd so
+// that it never keeps an otherwise finished event loop alive (a variant that
+// forgets its callback must still reach 'beforeExit'). Runtimes whose stdin
+// cannot be unref'd are not watched.
+function exitWithParent() {
+  var stdin;
+  try {
+    stdin = process.stdin;
+  } catch (e) {
+    return;
+  }
+  if (!stdin || typeof stdin.on !== 'function' || typeof stdin.unref !== 'function') return;
+  var gone = function () { process.exit(EXIT_PARENT_GONE); };
+  stdin.on('end', gone);
+  stdin.on('close', gone);
+  stdin.on('error', gone);
+  if (typeof stdin.resume === 'function') stdin.resume();
+  stdin.unref();
+}
 
 function readProcStatus() {
   try {
@@ -95,6 +139,15 @@ function runtimeInfo() {
   return { name: 'node', version: process.versions.node };
 }
 
+// The JavaScript heap's limit in MB, where the runtime says (Node >= 1, Bun).
+function heapLimitMb() {
+  try {
+    var v8 = require('v8');
+    if (typeof v8.getHeapStatistics === 'function') return Math.round(v8.getHeapStatistics().heap_size_limit / 1048576);
+  } catch (e) { /* no v8 module (Node 0.x) */ }
+  return null;
+}
+
 function probe() {
   var features = {
     generators: canCompile('return function* () { yield 1; };'),
@@ -121,7 +174,8 @@ function probe() {
     procStatus: readProcStatus() !== null,
     peakReset: resetPeak(),
     resourceUsage: typeof process.resourceUsage === 'function',
-    gc: typeof global.gc === 'function'
+    gc: typeof global.gc === 'function',
+    heapLimitMb: heapLimitMb()
   }, EXIT_OK);
 }
 
@@ -175,15 +229,21 @@ function runCell(opts) {
   var targets = paths(fakes, n);
   var ends = new Array(n);
   var callbacks = new Array(n);
-  var completed = 0, failures = 0, extra = 0, firstError = null, start = 0;
+  var failedCall = new Array(n);
+  var completed = 0, failures = 0, extra = 0, extraCalls = 0, firstError = null, start = 0;
   var stream = { name: 'upload.bin' };
-  for (var i = 0; i < n; i++) { ends[i] = 0; callbacks[i] = completion(i); }
+  for (var i = 0; i < n; i++) { ends[i] = 0; failedCall[i] = 0; callbacks[i] = completion(i); }
 
   function completion(i) {
+    var calls = 0;
     return function (err) {
-      if (ends[i] !== 0) { extra++; return; }
+      if (++calls > 1) {
+        extra++;
+        if (calls === 2) extraCalls++;
+        return;
+      }
       ends[i] = clock.now();
-      if (err) { failures++; if (!firstError) firstError = err; }
+      if (err) { failures++; failedCall[i] = 1; if (!firstError) firstError = err; }
       if (++completed === n) finish(ends[i]);
     };
   }
@@ -217,6 +277,9 @@ function runCell(opts) {
     latencies.sort(function (a, b) { return a - b; });
     var memory = peakMemory(baseStatus, endStatus, baseMem, endMem, peakReset);
     var world = fakes.stats();
+    // What the fakes saw by the last callback; a call that reported success
+    // must have done its work by then.
+    var commits = world.counts.commits, injected = world.counts.failures;
     var record = {
       type: 'cell',
       status: 'ok',
@@ -229,20 +292,69 @@ function runCell(opts) {
       heapMb: endMem ? mb(endMem.heapUsed / 1024) : null,
       heapBaseMb: baseMem ? mb(baseMem.heapUsed / 1024) : null,
       failed: failures,
-      extraCallbacks: extra,
+      extraCallbacks: 0,
       ops: world.counts.ops,
       maxInFlight: world.maxInFlight,
       loadMs: round3(loadMs),
       gc: gcRan,
       clock: clock.name
     };
+    var problem = null;
     if (failures > 0 && scenario !== 'errors') {
-      record.status = 'crash';
-      record.error = failures + ' of ' + n + ' calls failed although no failure was injected; first: ' + describe(firstError);
-      return print(record, EXIT_FAILED);
+      problem = failures + ' of ' + n + ' calls failed although no failure was injected; first: ' + describe(firstError);
+    } else if (failures > injected) {
+      problem = failures + ' calls failed but only ' + injected + ' failures were injected; first: ' + describe(firstError);
+    } else if (commits < n - failures) {
+      problem = 'only ' + commits + ' of ' + (n - failures) + ' calls had committed their transaction when the last one called back: ' +
+        'a call reported success before doing its work';
+    } else if (record.ops < requiredOps(scenario, n, k, failedCall)) {
+      problem = 'only ' + record.ops + ' fake operations had run when the last call called back; ' + n + ' calls of the ' +
+        scenario + ' scenario need at least ' + requiredOps(scenario, n, k, failedCall);
     }
-    print(record, EXIT_OK);
+    if (problem) return failedRecord(record, problem);
+    // Let the work still in flight finish, so a second callback that comes
+    // after the last first one is seen too.
+    afterFakesIdle(fakes, stop, function (stillBusy) {
+      record.extraCallbacks = extra;
+      if (stillBusy) return failedRecord(record, stillBusy);
+      if (extra > 0) return failedRecord(record, extraCalls + ' calls called back more than once (' + extra + ' extra callbacks)');
+      print(record, EXIT_OK);
+    });
   }
+}
+
+function failedRecord(record, problem) {
+  record.status = 'crash';
+  record.error = problem;
+  process.stderr.write('child.js: ' + problem + '\n');
+  print(record, EXIT_FAILED);
+}
+
+function requiredOps(scenario, n, k, failedCall) {
+  var total = 0;
+  for (var i = 0; i < n; i++) {
+    if (failedCall[i]) total += 1;
+    else if (scenario === 'parallel') total += k + 2;
+    else total += i % 2 === 0 ? OPS_EXISTING : OPS_NEW; // even calls update an existing file (see paths)
+  }
+  return total;
+}
+
+// Calls then(null) once no fake operation is in flight and two more turns of
+// the event loop have passed, or then(reason) if operations are still in
+// flight 5 s after the last callback (the parent's timeout would be a worse
+// explanation).
+function afterFakesIdle(fakes, since, then) {
+  (function wait() {
+    var inFlight = fakes.stats().inFlight;
+    if (inFlight === 0) {
+      return setTimeout(function () { setImmediate(function () { then(null); }); }, 0);
+    }
+    if (clock.now() - since > 5000) {
+      return then(inFlight + ' fake operations were still in flight 5 s after the last call called back');
+    }
+    setTimeout(wait, 1);
+  })();
 }
 
 // Kept out of runCell: old V8 (Crankshaft) does not optimise a function that
@@ -302,6 +414,7 @@ try {
   options = null;
   badArgs(err.message);
 }
+if (options && options['parent-pipe']) exitWithParent();
 if (options && options.probe) probe();
 else if (options) {
   try {
