@@ -4,7 +4,12 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { parseArgs } = require('../scripts/lib/bench-args');
-const { runBench } = require('./fixtures/bench/helpers');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { runBench, tempDir } = require('./fixtures/bench/helpers');
+
+const SMALL = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--n', '5', '--reps', '1'];
 
 test('--runtime takes a path and every following argument that is not an option as its flags', () => {
   const o = parseArgs(['--runtime', '/opt/node011', '--harmony', '--stack-size=2000', '--n', '10',
@@ -34,9 +39,9 @@ test('defaults, --sweep and lists', () => {
 });
 
 const invalid = [
-  [['--n', '0'], /--n: expected an integer >= 1/],
-  [['--n', '1.5'], /--n: expected an integer/],
-  [['--reps', 'five'], /--reps: expected an integer/],
+  [['--n', '0'], /--n: expected a decimal integer >= 1/],
+  [['--n', '1.5'], /--n: expected a decimal integer/],
+  [['--reps', 'five'], /--reps: expected a decimal integer/],
   [['--mode', 'gpu'], /--mode: unknown value "gpu"; expected cpu, io/],
   [['--scenario', 'upload,download'], /--scenario: unknown value "download"/],
   [['--variants', '(['], /--variants: invalid regular expression/],
@@ -45,12 +50,24 @@ const invalid = [
   [['--runtime', '/no/such/node'], /--runtime \/no\/such\/node: cannot start it/],
   [['--quick', '--sweep'], /cannot be combined/],
   [['--frobnicate'], /unknown argument "--frobnicate"/],
-  [['--out'], /--out needs a value/]
+  [['--out'], /--out needs a value/],
+  // Integers are decimal digits only, and a time limit must fit a timer.
+  [['--timeout', '2147483648'], /--timeout: expected a decimal integer >= 1 and <= 2147483647, got "2147483648"/],
+  [['--n', '0x10'], /--n: expected a decimal integer >= 1 .*got "0x10"/],
+  [['--reps', '1e1'], /--reps: expected a decimal integer/],
+  [['--seed', '0b11'], /--seed: expected a decimal integer/],
+  [['--k', ' 5'], /--k: expected a decimal integer/],
+  [['--t', '0x10'], /--t: expected a decimal number/],
+  // An empty value is a mistake (an unset shell variable), never "all" or "default".
+  [['--variants', ''], /--variants: empty pattern/],
+  [['--n', ''], /--n needs a non-empty value/],
+  [['--out', ''], /--out needs a non-empty value/]
 ];
 
 test('invalid input: clear message on stderr, exit 2', async () => {
   for (const [args, message] of invalid) {
-    const r = await runBench(args);
+    // --dry-run first: should a case ever be accepted, it writes nothing to data/.
+    const r = await runBench(['--dry-run', ...args]);
     assert.equal(r.code, 2, `${args.join(' ')} → exit ${r.code}: ${r.stderr}`);
     assert.match(r.stderr, message, args.join(' '));
     assert.equal(r.stdout, '');
@@ -63,4 +80,23 @@ test('--help prints the options and exits 0', async () => {
   for (const option of ['--scenario', '--mode', '--n', '--reps', '--variants', '--runtime', '--quick', '--resume', '--out', '--sweep']) {
     assert.ok(r.stdout.includes(option), option);
   }
+});
+
+test('a missing --out folder is created', async (t) => {
+  const out = path.join(tempDir(t), 'new', 'deeper', 'perf.json');
+  const r = await runBench([...SMALL, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(fs.existsSync(out));
+});
+
+test('a stray temporary file from a killed save is removed; files that are not ours are kept', async (t) => {
+  const dir = tempDir(t);
+  const out = path.join(dir, 'perf.json');
+  const dead = spawnSync('true').pid;
+  const stray = `perf.json.${dead}.tmp`;
+  const kept = [`other.json.${dead}.tmp`, 'perf.json.backup.tmp', `perf.json.${process.pid}.tmp`];
+  for (const f of [stray, ...kept]) fs.writeFileSync(path.join(dir, f), '{');
+  const r = await runBench([...SMALL, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['perf.json', ...kept].sort());
 });

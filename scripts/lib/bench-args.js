@@ -34,11 +34,14 @@ and merges the results into a data file (schema: data/SCHEMA.md).
   --error-rate R      failure probability per async operation, errors scenario
                       (default ${DEFAULTS.errorRate}: ~10 % of calls fail)
   --seed S            shuffle and error seed (default ${DEFAULTS.seed})
-  --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n)
+  --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n;
+                      at most 2147483647)
   --dry-run           print the plan size and an estimate, run nothing
   --help              this text
 
-Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid input.`;
+Numbers are decimal (no 0x.., 1e3); an empty value is refused.
+Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid input,
+130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 class UsageError extends Error {
   constructor(message) {
@@ -61,12 +64,19 @@ function list(option, value, allowed) {
   return [...new Set(items)];
 }
 
+// setTimeout takes at most 2^31 - 1 ms; above that Node waits 1 ms instead.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+// Decimal notation only: Number() would also take "0x10", "1e3", " 5" and
+// "Infinity", none of which anyone means on this command line.
+const DECIMAL = { integer: /^\d+$/, number: /^(\d+(\.\d*)?|\.\d+)$/ };
+
 function number(option, value, { integer = false, min = 0, max = Infinity, above = false } = {}) {
   const x = Number(value);
-  const ok = value !== '' && Number.isFinite(x) && (!integer || Number.isInteger(x)) &&
+  const ok = (integer ? DECIMAL.integer : DECIMAL.number).test(value) && Number.isFinite(x) &&
     (above ? x > min : x >= min) && x <= max;
   if (!ok) {
-    const what = integer ? 'an integer' : 'a number';
+    const what = integer ? 'a decimal integer' : 'a decimal number';
     throw new UsageError(`${option}: expected ${what} ${above ? '>' : '>='} ${min}${max < Infinity ? ` and <= ${max}` : ''}, got "${value}"`);
   }
   return x;
@@ -79,7 +89,7 @@ function parseArgs(argv, env = process.env) {
     const a = argv[i];
     if (a === '--runtime') {
       const value = argv[++i];
-      if (value === undefined || ALL.has(value)) throw new UsageError('--runtime needs the path of a runtime binary');
+      if (value === undefined || ALL.has(value) || !value.trim()) throw new UsageError('--runtime needs the path of a runtime binary');
       const parts = value.split(/\s+/).filter(Boolean); // also accept "--runtime 'node --harmony'"
       const flags = parts.slice(1);
       while (i + 1 < argv.length && !ALL.has(argv[i + 1])) flags.push(argv[++i]);
@@ -89,6 +99,8 @@ function parseArgs(argv, env = process.env) {
     } else if (VALUE_OPTIONS.has(a)) {
       if (i + 1 >= argv.length || ALL.has(argv[i + 1])) throw new UsageError(`${a} needs a value`);
       raw[a] = argv[++i];
+      // An empty value is an unset shell variable, not a request for the default.
+      if (raw[a] === '' && a !== '--variants') throw new UsageError(`${a} needs a non-empty value`);
     } else {
       throw new UsageError(`unknown argument "${a}"`);
     }
@@ -111,8 +123,9 @@ function parseArgs(argv, env = process.env) {
   if (raw['--k']) s.k = number('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });
   if (raw['--error-rate']) s.errorRate = number('--error-rate', raw['--error-rate'], { max: 0.999999 });
   if (raw['--seed']) s.seed = number('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
-  if (raw['--timeout']) s.timeoutMs = number('--timeout', raw['--timeout'], { integer: true, min: 1 });
-  s.variants = raw['--variants'] || null;
+  if (raw['--timeout']) s.timeoutMs = number('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
+  s.variants = raw['--variants'] === undefined ? null : raw['--variants'];
+  if (s.variants === '') throw new UsageError('--variants: empty pattern; leave --variants out to run every variant');
   if (s.variants !== null) {
     try {
       new RegExp(s.variants); // eslint-disable-line no-new
