@@ -124,3 +124,14 @@ test('a run whose lock is removed under it stops without writing', async (t) => 
   assert.match(r.stderr, /its lock .*perf\.json\.lock was removed or taken by another process; stopped without writing/);
   assert.equal(readData(out).cells.some((c) => c.variant === 'fixture-ready'), false, 'nothing written after the lock was lost');
 });
+
+test('the lock is released when its process dies of an uncaught exception', (t) => {
+  const out = tempOut(t);
+  const script = `const { lock } = require(${JSON.stringify(path.join(__dirname, '..', 'scripts', 'harness', 'lock'))});
+    lock(${JSON.stringify(out)});
+    setTimeout(() => { throw new Error('unexpected'); }, 0);`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /unexpected/);
+  assert.equal(fs.existsSync(`${out}.lock`), false);
+});
