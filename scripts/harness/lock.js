@@ -137,7 +137,11 @@ function sameLock(a, b) {
 // Creates lockFile holding `text`, atomically; false if it exists.
 function tryCreate(lockFile, text) {
   const tmp = `${lockFile}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
+  try {
+    fs.writeFileSync(tmp, text);
+  } catch (err) {
+    throw new LockError(`cannot create the lock ${lockFile} (${err.code || err.message})`);
+  }
   try {
     fs.linkSync(tmp, lockFile);
     return true;
