@@ -43,6 +43,7 @@ test('parser: splats, merged rules, quoting, and a clear error for what it canno
 
 test('server: headers on every response, index files, redirects, no escaping the root', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-serve-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
   fs.mkdirSync(path.join(root, 'posts', 'a'), { recursive: true });
   fs.writeFileSync(path.join(root, 'posts', 'a', 'index.html'), '<p>a</p>');
   fs.writeFileSync(path.join(root, '404.html'), '<p>missing</p>');
@@ -65,4 +66,34 @@ test('server: headers on every response, index files, redirects, no escaping the
 
   const escape = await fetch(`${s.url}/%2e%2e/%2e%2e/etc/passwd`);
   assert.ok([400, 404].includes(escape.status));
+});
+
+test('parser: [[redirects]] with Netlify defaults, and clear errors for what serve.js cannot do', () => {
+  const { parseNetlifyConfig, redirectFor } = require('../scripts/lib/netlify-headers');
+  const { redirects } = parseNetlifyConfig(`
+[[redirects]]
+  from = "/2013/:slug"  # the old blog's URLs
+  to = "/posts/:slug/"
+[[redirects]]
+  from = "/feed/*"
+  to = "/feed.xml"
+  status = 302
+  force = true
+`);
+  assert.deepEqual(redirects.map(({ from, to, status, force }) => ({ from, to, status, force })), [
+    { from: '/2013/:slug', to: '/posts/:slug/', status: 301, force: false },
+    { from: '/feed/*', to: '/feed.xml', status: 302, force: true },
+  ]);
+  assert.deepEqual(redirectFor(redirects, '/2013/analysis', '?a=1'), { status: 301, location: '/posts/analysis/?a=1', force: false });
+  assert.equal(redirectFor(redirects, '/feed/atom/x').location, '/feed.xml');
+  assert.equal(redirectFor(redirects, '/feedx'), null);
+  assert.equal(redirectFor(redirects, '/2013/a/b'), null, ':slug is one path segment');
+
+  const bad = (toml) => () => parseNetlifyConfig(toml, 'n.toml');
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\nstatus = 200\n'), /n\.toml:4: redirect status 200 is not supported/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\n[redirects.query]\nx = ":x"\n'), /n\.toml:4: .*not supported/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "//elsewhere.example"\n'), /n\.toml:1: redirect "to" must be a path starting with one "\/"/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\n'), /needs both "from" and "to"/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a/*/b"\nto = "/b"\n'), /only allowed as the last path segment/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\nsigned = "X"\n'), /n\.toml:4: redirect key "signed" is not supported/);
 });
