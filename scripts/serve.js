@@ -117,7 +117,12 @@ function headersForStatus(rules, urlPath, status) {
 
 function createServer({ root = path.join(ROOT, '_site'), netlifyToml } = {}) {
   const absRoot = path.resolve(root);
-  const realRoot = fs.realpathSync(absRoot);
+  let realRoot;
+  try {
+    realRoot = fs.realpathSync(absRoot);
+  } catch {
+    throw new Error(`serve: no site folder at ${absRoot}; run \`npm run build\` first.`);
+  }
   const { headers: rules, redirects } = loadNetlifyConfig(netlifyToml);
 
   function handle(req, res) {
