@@ -19,7 +19,8 @@ const zlib = require('node:zlib');
 const { serve } = require('./serve');
 const { median } = require('./lib/stats');
 const { runEleventy } = require('./lib/eleventy-cli');
-const { launchBrowser } = require('../test/helpers/browser');
+const { chromium } = require('playwright-core');
+const { launchOptions } = require('./site-tools/find-browser');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -126,7 +127,7 @@ async function main() {
   const pagePath = arg('page', '/posts/results/');
   const loads = Number(arg('loads', 9));
   const server = await serve({ root: site, port: 0 });
-  const browser = await launchBrowser();
+  const browser = await chromium.launch(launchOptions());
   try {
     const url = server.url + pagePath;
     const runs = [];

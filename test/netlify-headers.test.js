@@ -67,3 +67,33 @@ test('server: headers on every response, index files, redirects, no escaping the
   const escape = await fetch(`${s.url}/%2e%2e/%2e%2e/etc/passwd`);
   assert.ok([400, 404].includes(escape.status));
 });
+
+test('parser: [[redirects]] with Netlify defaults, and clear errors for what serve.js cannot do', () => {
+  const { parseNetlifyConfig, redirectFor } = require('../scripts/lib/netlify-headers');
+  const { redirects } = parseNetlifyConfig(`
+[[redirects]]
+  from = "/2013/:slug"  # the old blog's URLs
+  to = "/posts/:slug/"
+[[redirects]]
+  from = "/feed/*"
+  to = "/feed.xml"
+  status = 302
+  force = true
+`);
+  assert.deepEqual(redirects.map(({ from, to, status, force }) => ({ from, to, status, force })), [
+    { from: '/2013/:slug', to: '/posts/:slug/', status: 301, force: false },
+    { from: '/feed/*', to: '/feed.xml', status: 302, force: true },
+  ]);
+  assert.deepEqual(redirectFor(redirects, '/2013/analysis', '?a=1'), { status: 301, location: '/posts/analysis/?a=1', force: false });
+  assert.equal(redirectFor(redirects, '/feed/atom/x').location, '/feed.xml');
+  assert.equal(redirectFor(redirects, '/feedx'), null);
+  assert.equal(redirectFor(redirects, '/2013/a/b'), null, ':slug is one path segment');
+
+  const bad = (toml) => () => parseNetlifyConfig(toml, 'n.toml');
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\nstatus = 200\n'), /n\.toml:4: redirect status 200 is not supported/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\n[redirects.query]\nx = ":x"\n'), /n\.toml:4: .*not supported/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "//elsewhere.example"\n'), /n\.toml:1: redirect "to" must be a path starting with one "\/"/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\n'), /needs both "from" and "to"/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a/*/b"\nto = "/b"\n'), /only allowed as the last path segment/);
+  assert.throws(bad('[[redirects]]\nfrom = "/a"\nto = "/b"\nsigned = "X"\n'), /n\.toml:4: redirect key "signed" is not supported/);
+});

@@ -1,5 +1,6 @@
 'use strict';
-// Shared set-up for browser tests: Debian's Chromium through playwright-core,
+// Shared set-up for browser tests: the Chromium that
+// scripts/site-tools/find-browser.js finds, driven by playwright-core,
 // the built site served with exactly netlify.toml's headers, and a record of
 // everything that went wrong on a page (console errors, uncaught exceptions,
 // failed or 4xx/5xx requests, CSP violations).
@@ -16,26 +17,14 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { serve } = require('../../scripts/serve');
 const { ensureSite, ROOT } = require('./site');
+const { launchOptions, LAUNCH_ARGS } = require('../../scripts/site-tools/find-browser');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 
-// Flags keep a headless run quiet and offline: no update checks or background
-// fetches that would show up as stray requests. --no-sandbox because CI runs
-// as root.
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-gpu',
-];
-
+// No browser is an error, in CI and locally alike: a browser test that cannot
+// run fails, it is never skipped.
 function launchBrowser() {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  return chromium.launch(launchOptions());
 }
 
 function problemRecorder() {
