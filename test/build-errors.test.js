@@ -9,14 +9,16 @@ const { buildFixture, buildSiteWith } = require('./helpers/eleventy');
 const { dataDir } = require('./helpers/data-dir');
 
 test('a malformed formula fails the build, naming file and line', () => {
-  const { ok, log } = buildFixture('broken-math');
+  const { ok, output, log } = buildFixture('broken-math');
+  fs.rmSync(output, { recursive: true, force: true });
   assert.equal(ok, false, 'build should fail');
   assert.match(log, /test\/fixtures\/broken-math\/posts\/broken\.md:7: cannot render math/);
   assert.match(log, /KaTeX parse error/);
 });
 
 test('a fence with an unknown language fails the build, naming file and line', () => {
-  const { ok, log } = buildFixture('unknown-language');
+  const { ok, output, log } = buildFixture('unknown-language');
+  fs.rmSync(output, { recursive: true, force: true });
   assert.equal(ok, false, 'build should fail');
   assert.match(log, /test\/fixtures\/unknown-language\/posts\/listing\.md:5: unknown code language "javscript"/);
 });
