@@ -8,7 +8,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/collections')); // posts, drafts
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
-  eleventyConfig.addPlugin(require('./_config/charts'));      // chart and dataTable shortcodes
+  eleventyConfig.addPlugin(require('./_config/charts'));      // data check, chart and dataTable shortcodes
 
   return {
     templateFormats: ['md', 'njk'],

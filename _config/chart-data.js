@@ -5,45 +5,14 @@
 //
 // A chart model is what the browser draws and the build-time table shows:
 //   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,
-//     filter: {mode: 'hide'|'show', regex}, env, source, placeholder,
+//     filter: {mode: 'hide'|'show', regex}, env, source, incomplete,
 //     series: [{ label, data: [[x, median, min, max, reps], ...] }] }
 // min/max are null and reps is 1 when a point was measured once.
-const fs = require('node:fs');
-const path = require('node:path');
+const { makeLoader } = require('./data-files');
 
-const ROOT = path.join(__dirname, '..');
-// CHARTS_DATA_DIR points the charts at another folder of data files (the
-// measuring script builds the page from the fixtures to get 26 series).
-const REAL_DIR = path.join(ROOT, 'data');
-const DATA_DIR = process.env.CHARTS_DATA_DIR ? path.resolve(process.env.CHARTS_DATA_DIR) : REAL_DIR;
-const FIXTURE_DIR = path.join(ROOT, 'test', 'fixtures', 'charts');
-
-// Real data win; a fixture of the same shape stands in (and is labelled as a
-// placeholder on the page) until the harness and analyzers commit theirs.
-function makeLoader({ dataDir = DATA_DIR, fixtureDir = FIXTURE_DIR } = {}) {
-  const cache = new Map();
-  return function load(name) {
-    if (cache.has(name)) return cache.get(name);
-    let hit = null;
-    const dirs = [...new Set([dataDir, REAL_DIR, fixtureDir].filter(Boolean))];
-    for (const dir of dirs) {
-      const placeholder = dir === fixtureDir;
-      const file = path.join(dir, `${name}.json`);
-      if (!fs.existsSync(file)) continue;
-      try {
-        hit = { data: JSON.parse(fs.readFileSync(file, 'utf8')), placeholder, file };
-      } catch (err) {
-        throw new Error(`charts: cannot parse ${path.relative(ROOT, file)}: ${err.message}. Regenerate it with its npm script.`);
-      }
-      break;
-    }
-    if (!hit) {
-      throw new Error(`charts: no data file "${name}.json" in ${path.relative(ROOT, dataDir)}/ (nor a fixture). Run the script that writes it.`);
-    }
-    cache.set(name, hit);
-    return hit;
-  };
-}
+// What a model says about data that are not final (a draft build with
+// ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
+const incompleteNote = (hit) => (hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
 
 // ---- perf.json adapter (asyncbench/perf@1, data/schema/perf.schema.json) --
 
@@ -131,7 +100,8 @@ function perfChart(args, load) {
   const sweep = args.sweep === true || args.sweep === 'true';
   // The scale sweep has its own file (npm run bench:sweep), so a rerun of the
   // article's n range never has to redo the slow large-n cells.
-  const { data, placeholder } = load(sweep ? 'perf-sweep' : 'perf');
+  const hit = load(sweep ? 'perf-sweep' : 'perf');
+  const { data } = hit;
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
   const cells = selectCells(data, q);
   const byVariant = new Map();
@@ -149,7 +119,7 @@ function perfChart(args, load) {
     series: toSeries(byVariant),
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
-    placeholder,
+    incomplete: incompleteNote(hit),
   };
 }
 
@@ -158,7 +128,8 @@ const REF_SETS = { cpu: 'cpuBound', io: 'ioBound', memory: 'memory' };
 function referenceChart(args, load) {
   const key = REF_SETS[args.set || 'cpu'];
   if (!key) throw new Error(`charts: unknown 2013 set "${args.set}"; use one of ${Object.keys(REF_SETS).join(', ')}.`);
-  const { data } = load('reference-2013');
+  const hit = load('reference-2013');
+  const { data } = hit;
   const set = data[key];
   const byVariant = new Map(set.series.map((s) => [s.label, s.points.map((p) => [p.n, p.value, null, null, 1])]));
   return {
@@ -168,7 +139,7 @@ function referenceChart(args, load) {
     series: toSeries(byVariant),
     env: data.source.runtime,
     source: { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url },
-    placeholder: false,
+    incomplete: incompleteNote(hit),
   };
 }
 
@@ -221,4 +192,4 @@ function visibleSeries(model) {
   return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
 }
 
-module.exports = { makeLoader, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES, DEFAULT_MAX_N };
+module.exports = { makeLoader, incompleteNote, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES, DEFAULT_MAX_N };

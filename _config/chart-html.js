@@ -11,6 +11,23 @@ const esc = (s) =>
 // JSON inside <script>: "</script" or "<!--" in a label must not end the block.
 const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
+// Only web and relative URLs become links: a javascript: (or data:, vbscript:)
+// URL from a data file is shown as text. Browsers drop tabs and newlines
+// inside a URL and leading spaces or control characters, so they are
+// ignored when reading the scheme ("java\tscript:" is javascript:).
+function safeHref(url) {
+  if (typeof url !== 'string' || !url.trim()) return null;
+  const bare = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare);
+  if (scheme) return /^https?$/i.test(scheme[1]) ? url.trim() : null;
+  return url.trim(); // relative: /path, ../path, #id, ?q, //host (same scheme as the page)
+}
+
+const link = (url, text) => {
+  const href = safeHref(url);
+  return href ? `<a href="${esc(href)}">${esc(text)}</a>` : esc(text);
+};
+
 function num(v) {
   if (v === null || v === undefined) return '–';
   if (typeof v !== 'number') return String(v);
@@ -68,16 +85,19 @@ function chartTable(model, series) {
 function provenance(model) {
   const parts = [];
   if (model.env) parts.push(`Measured on ${esc(model.env)}`);
-  if (model.source) parts.push(`Figures from <a href="${esc(model.source.url)}">${esc(model.source.text)}</a>`);
+  if (model.source) parts.push(`Figures from ${link(model.source.url, model.source.text)}`);
   return parts.join('. ');
 }
 
-const placeholderNote = '<strong class="chart-placeholder">Placeholder data from a test fixture, not measurements: the data file has not been generated yet.</strong>';
+// A draft build with unfinished data (ASYNCBENCH_ALLOW_INCOMPLETE=1) says so
+// on every figure drawn from it; the page also gets a banner (charts.js).
+const incompleteNote = (model) =>
+  model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '';
 
 function emptyFigure(model, id) {
   return [
     `<figure class="chart chart-empty" id="${id}">`,
-    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
     `<p class="chart-meta">No measurements for this selection yet: run <code>npm run bench</code> to produce them.</p>`,
     `</figure>`,
   ].join('\n');
@@ -91,7 +111,7 @@ function chartFigure(model, csvHref) {
   const payload = wireModel(model);
   return [
     `<figure class="chart" id="${id}" data-chart>`,
-    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
     `<div class="chart-controls" hidden>`,
     `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
     `<button type="button" class="chart-reset">Reset</button>`,
@@ -111,7 +131,7 @@ function chartFigure(model, csvHref) {
 
 function dataTable(model) {
   if (!model.rows.length) {
-    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}</figcaption>\n<p class="chart-meta">No data for this table yet: run the script that writes it.</p>\n</figure>`;
+    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">No data for this table yet: run the script that writes it.</p>\n</figure>`;
   }
   const head = model.columns
     .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
@@ -121,11 +141,11 @@ function dataTable(model) {
   );
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
-    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${model.placeholder ? ` ${placeholderNote}` : ''}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
     `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
     `<p class="chart-meta">${provenance(model)}.</p>`,
     `</figure>`,
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, esc, wireModel };
+module.exports = { chartFigure, dataTable, csv, esc, safeHref, wireModel };

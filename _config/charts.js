@@ -41,13 +41,30 @@ module.exports = function charts(eleventyConfig) {
   let load = makeLoader();
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
   const csvFiles = new Map(); // output url -> CSV of the author's view
+  const incomplete = new Map(); // page url -> notes on the unfinished data it shows
 
   // Fresh data on every (re)build, so --serve picks up regenerated files.
+  // Every data file is checked before anything renders: a missing, invalid
+  // or unfinished file stops the build with its name and the JSON path
+  // (_config/data-files.js).
   eleventyConfig.on('eleventy.before', () => {
     load = makeLoader();
     seen.clear();
     csvFiles.clear();
+    incomplete.clear();
+    load.checkAll();
   });
+
+  // A page whose charts or tables show unfinished data (only possible in a
+  // draft build) gets a banner from the layout. Shortcodes run while the
+  // page's content renders, before its layout, so the list is complete here.
+  function noteIncomplete(page, model) {
+    if (!model.incomplete) return;
+    const key = page && page.url;
+    if (!incomplete.has(key)) incomplete.set(key, new Set());
+    incomplete.get(key).add(model.incomplete);
+  }
+  eleventyConfig.addFilter('incompleteData', (url) => [...(incomplete.get(url) || [])]);
 
   // The CSV of each chart is a file next to its page, so it costs the page
   // nothing and works without JavaScript; charts.js swaps in a data: URL of
@@ -83,6 +100,7 @@ module.exports = function charts(eleventyConfig) {
     const [[source], kw] = splitArgs(raw);
     const model = chartModel(String(source), kw, load);
     unique(this.page, model.id);
+    noteIncomplete(this.page, model);
     const dir = this.page && typeof this.page.url === 'string' ? this.page.url : '/';
     const href = `${dir.endsWith('/') ? dir : `${path.posix.dirname(dir)}/`}${model.id}.csv`;
     if (model.series.length) csvFiles.set(href, csv(model, visibleSeries(model)));
@@ -93,6 +111,7 @@ module.exports = function charts(eleventyConfig) {
     const [[kind], kw] = splitArgs(raw);
     const model = tableModel(String(kind), kw, load);
     unique(this.page, model.id);
+    noteIncomplete(this.page, model);
     return dataTable(model);
   });
 };

@@ -2,8 +2,8 @@
 // Data files -> table models for the build-time tables (complexity, n
 // parallel calls, debuggability), sorted the way the 2013 article sorted
 // them. A table model: { id, caption, columns: [{key, title, unit?, num?}],
-// rows: [{...}], env, source, placeholder }.
-const { selectCells, perfEnv, summary, MODES } = require('./chart-data');
+// rows: [{...}], env, source, incomplete }.
+const { selectCells, perfEnv, summary, incompleteNote, MODES } = require('./chart-data');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -41,7 +41,8 @@ function complexity(args, load) {
       source,
     };
   }
-  const { data, placeholder } = load('complexity');
+  const hit = load('complexity');
+  const { data } = hit;
   const rows = list(data, 'complexity.json').map((v) => ({ name: v.id, tokens: v.tokens, complexity: v.complexity, lines: v.lines, depth: v.depth }));
   return {
     caption: 'Complexity: Esprima tokens in each variant’s own code, relative to the smallest',
@@ -55,7 +56,7 @@ function complexity(args, load) {
     rows: rows.sort((a, b) => a.tokens - b.tokens || a.name.localeCompare(b.name)),
     env: envText(data.env),
     source: null,
-    placeholder,
+    incomplete: incompleteNote(hit),
   };
 }
 
@@ -79,7 +80,8 @@ function parallel(args, load) {
   }
   const n = Number(args.n || 1000);
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
-  const { data, placeholder } = load('perf');
+  const hit = load('perf');
+  const { data } = hit;
   const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time));
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
@@ -91,7 +93,7 @@ function parallel(args, load) {
     rows,
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
-    placeholder,
+    incomplete: incompleteNote(hit),
   };
 }
 
@@ -110,7 +112,8 @@ function debuggability(args, load) {
     const { data, source } = reference(load);
     return { caption: `Debuggability in 2013: ${data.debuggability.description}, scored by hand`, columns, rows: [...data.debuggability.rows].sort(byTotal), env: data.source.runtime, source };
   }
-  const { data, placeholder } = load('debuggability');
+  const hit = load('debuggability');
+  const { data } = hit;
   const rows = list(data, 'debuggability.json').map((v) => ({
     name: v.id,
     sourceMaps: level(v.sourceMaps),
@@ -134,7 +137,7 @@ function debuggability(args, load) {
     { key: 'poison', title: 'Throw after resume' },
     { key: 'caught', title: 'Throws caught' },
   ]; // the total (maps + stacks) is the sort order, not a column: the table must fit a phone-wide scroll less
-  return { caption: 'Debuggability: source-map and stack-trace levels, measured, and where each injected failure’s trace points', columns: measured, rows: rows.sort(byTotal), env: envText(data.env), source: null, placeholder };
+  return { caption: 'Debuggability: source-map and stack-trace levels, measured, and where each injected failure’s trace points', columns: measured, rows: rows.sort(byTotal), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
 }
 
 // "exact" (the failing line), "file" (the file, another line) or "absent".
@@ -151,7 +154,7 @@ function tableModel(kind, args, load) {
   const build = TABLES[kind];
   if (!build) throw new Error(`tables: unknown table "${kind}"; use one of ${Object.keys(TABLES).join(', ')}.`);
   const model = build(args, load);
-  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, placeholder: false, ...model };
+  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, incomplete: '', ...model };
 }
 
 module.exports = { tableModel };

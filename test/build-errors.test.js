@@ -1,9 +1,12 @@
 'use strict';
-// A mistake in an article must stop the build with a message that says where,
-// not publish raw TeX or uncoloured code.
+// A mistake in an article or a data file must stop the build with a message
+// that says where, not publish raw TeX, uncoloured code or wrong charts.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { buildFixture } = require('./helpers/eleventy');
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildFixture, buildSiteWith } = require('./helpers/eleventy');
+const { dataDir } = require('./helpers/data-dir');
 
 test('a malformed formula fails the build, naming file and line', (t) => {
   const { ok, log } = buildFixture('broken-math', t);
@@ -16,4 +19,76 @@ test('a fence with an unknown language fails the build, naming file and line', (
   const { ok, log } = buildFixture('unknown-language', t);
   assert.equal(ok, false, 'build should fail');
   assert.match(log, /test\/fixtures\/unknown-language\/posts\/listing\.md:5: unknown code language "javscript"/);
+});
+
+// ---- data files: the production build publishes only real, valid, finished data.
+// Each build reads a temporary copy of data/ with one file broken
+// (CHARTS_DATA_DIR); a failing check stops the build before anything renders.
+
+function buildWithData(broken, env = {}) {
+  const data = dataDir(broken);
+  try {
+    return buildSiteWith({ CHARTS_DATA_DIR: data.dir, ...env });
+  } finally {
+    data.remove();
+  }
+}
+
+test('build: missing data file fails with its name', () => {
+  const { ok, output, log } = buildWithData({ drop: ['complexity'] });
+  fs.rmSync(output, { recursive: true, force: true });
+  assert.equal(ok, false, 'a missing data file must fail the build');
+  assert.match(log, /complexity\.json: missing; the site draws from it\. Make it with: npm run complexity/);
+});
+
+test('build: wrong inner type fails with file and JSON path', () => {
+  let at = -1;
+  const { ok, output, log } = buildWithData({
+    edit: {
+      perf: (d) => {
+        at = d.cells.findIndex((c) => c.status === 'ok' && c.scenario === 'upload' && c.mode === 'cpu');
+        d.cells[at].time.median = String(d.cells[at].time.median); // "12.3": the chart would just lose the point
+      },
+    },
+  });
+  fs.rmSync(output, { recursive: true, force: true });
+  assert.equal(ok, false, 'a string where a number belongs must fail the build');
+  assert.ok(at >= 0);
+  assert.match(log, new RegExp(`perf\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: must be number,null`));
+});
+
+test('build: malformed reference-2013.json names the file', () => {
+  const { ok, output, log } = buildWithData({ edit: { 'reference-2013': (d) => { delete d.cpuBound.series; } } });
+  fs.rmSync(output, { recursive: true, force: true });
+  assert.equal(ok, false);
+  assert.match(log, /reference-2013\.json \$\.cpuBound\.series: is missing/);
+  assert.doesNotMatch(log, /TypeError/);
+});
+
+test('build: unfinished run fails unless drafts allow it, and then shows the banner', () => {
+  let runId = null;
+  const broken = { edit: { perf: (d) => { runId = Object.keys(d.runs)[0]; d.runs[runId].finished = null; } } };
+
+  const strict = buildWithData(broken);
+  fs.rmSync(strict.output, { recursive: true, force: true });
+  assert.equal(strict.ok, false, 'an interrupted run must not be published');
+  assert.ok(strict.log.includes(`perf.json $.runs[${JSON.stringify(runId)}].finished: the run did not finish`), strict.log);
+  assert.match(strict.log, /ASYNCBENCH_ALLOW_INCOMPLETE=1/);
+
+  const draft = buildWithData(broken, { ASYNCBENCH_ALLOW_INCOMPLETE: '1' });
+  try {
+    assert.ok(draft.ok, draft.log);
+    const results = fs.readFileSync(path.join(draft.output, 'posts', 'results', 'index.html'), 'utf8');
+    const banner = results.match(/<div class="data-banner[^"]*" role="note">([\s\S]*?)<\/div>/);
+    assert.ok(banner, 'the results page has no incomplete-data banner');
+    assert.match(banner[1], /Draft: incomplete data/);
+    assert.match(banner[1], /perf\.json: 1 unfinished run<\/li>/);
+    // The figures drawn from perf.json say so too; the 2013 ones do not.
+    assert.match(results, /id="chart-perf-cpu-time"[^]*?<figcaption>[^]*?class="chart-incomplete">Incomplete data/);
+    assert.doesNotMatch(results.match(/id="chart-2013-cpu"[^]*?<\/figcaption>/)[0], /chart-incomplete/);
+    const home = fs.readFileSync(path.join(draft.output, 'index.html'), 'utf8');
+    assert.doesNotMatch(home, /data-banner/, 'a page without data gets no banner');
+  } finally {
+    fs.rmSync(draft.output, { recursive: true, force: true });
+  }
 });

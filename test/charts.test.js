@@ -1,16 +1,19 @@
 'use strict';
-// Data -> chart/table models -> HTML, on the fixtures in test/fixtures/charts
-// (same schema as data/perf.json, complexity.json, debuggability.json).
+// Data -> chart/table models -> HTML. perf.json comes from test/fixtures/charts
+// (26 variants, summaries without samples, so only a loader that allows
+// unfinished data reads it); every other file is the committed data.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { makeLoader, chartModel, visibleSeries } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
-const { chartFigure, dataTable, csv, wireModel } = require('../_config/chart-html');
+const { chartFigure, dataTable, csv, wireModel, safeHref } = require('../_config/chart-html');
 const { splitArgs } = require('../_config/charts');
 
 const FIX = path.join(__dirname, 'fixtures', 'charts');
-const load = makeLoader({ dataDir: FIX, fixtureDir: FIX });
+const fixture = makeLoader({ dataDir: FIX, allowIncomplete: true });
+const committed = makeLoader({ dataDir: path.join(__dirname, '..', 'data') });
+const load = (name) => (name === 'perf' ? fixture : committed)(name);
 
 test('perf chart: one series per variant, points [n, median, min, max, reps] sorted by n, default n <= 2000', () => {
   const m = chartModel('perf', { mode: 'cpu', metric: 'time' }, load);
@@ -148,4 +151,21 @@ test('debuggability table: whole levels, what each injected failure left, and wh
   }
   const html = dataTable(db);
   assert.doesNotMatch(html, /\b[1-5]\.00\b/, 'a 1–5 level is printed as a whole number');
+});
+
+test('only http(s) and relative URLs from a data file become links', () => {
+  for (const ok of ['https://example.org/a?b#c', 'http://example.org', '/posts/x/', '../x.csv', '#chart-1', 'x.csv']) assert.equal(safeHref(ok), ok);
+  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:x', '\u0001javascript:x', 'data:text/html,<b>', 'vbscript:x', 'file:///etc/passwd', '', null]) {
+    assert.equal(safeHref(bad), null, JSON.stringify(bad));
+  }
+  // The 2013 attribution, with the URL a broken data file could carry.
+  const m = chartModel('2013', { set: 'cpu' }, load);
+  assert.match(chartFigure(m, '/x.csv'), /Figures from <a href="https:\/\/spion\.github\.io\//);
+  m.source.url = 'javascript:alert(document.domain)';
+  const html = chartFigure(m, '/x.csv');
+  assert.doesNotMatch(html, /javascript:/i);
+  assert.match(html, /Figures from Gorgi Kosev \(spion\), “Analysis/);
+  const table = tableModel('parallel', { era: '2013' }, load);
+  table.source.url = 'java\tscript:alert(1)';
+  assert.doesNotMatch(dataTable(table), /<a href="java/);
 });

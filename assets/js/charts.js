@@ -19,6 +19,15 @@ vendor bundle and flot-series-highlight.js. */
   var SYMBOLS = ['circle', 'square', 'diamond', 'triangle', 'cross'];
   var darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 
+  // A reader's filter pattern is matched in a worker with a time limit: a
+  // pattern such as ((.+)+)+X backtracks for hours on a 24-character label,
+  // and on the page's thread it froze the tab. The limit is far above what
+  // any workable pattern needs over a few dozen short labels (well under a
+  // millisecond), plus the worker's start. The author's own pattern ran at
+  // build time over the same labels, so it is matched here directly.
+  var WORKER_URL = '/assets/js/chart-filter-worker.js';
+  var LIMIT_MS = 1000;
+
   function styleOf(i) {
     return { color: i % 8, dashes: DASHES[Math.floor(i / 8) % 4], symbol: SYMBOLS[i % 5] };
   }
@@ -64,7 +73,13 @@ vendor bundle and flot-series-highlight.js. */
     this.plot = null;
     this.off = new Set();
     this.log = !!this.model.log;
-    this.regex = this.model.filter.regex ? new RegExp(this.model.filter.regex) : null;
+    this.worker = null;
+    this.timer = null;
+    // Labels the pattern matches (null: no pattern), which the filter mode
+    // then shows or hides.
+    var author = this.model.filter.regex ? new RegExp(this.model.filter.regex) : null;
+    this.authorHits = author && new Set(this.model.series.filter(function (s) { return author.test(s.label); }).map(function (s) { return s.label; }));
+    this.hits = this.authorHits;
     this.model.series.forEach(function (s, i) { s.style = styleOf(i); });
     this.hasRanges = this.model.series.some(function (s) { return s.data.some(function (p) { return p[2] !== null; }); });
     var xs = [];
@@ -81,8 +96,8 @@ vendor bundle and flot-series-highlight.js. */
   }
 
   Chart.prototype.shown = function () {
-    var re = this.regex, show = this.model.filter.mode === 'show';
-    return this.model.series.filter(function (s) { return !re || re.test(s.label) === show; });
+    var hits = this.hits, show = this.model.filter.mode === 'show';
+    return this.model.series.filter(function (s) { return !hits || hits.has(s.label) === show; });
   };
 
   Chart.prototype.plotted = function () {
@@ -268,19 +283,75 @@ vendor bundle and flot-series-highlight.js. */
     this.csv.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(lines.join('\n') + '\n');
   };
 
+  // Typing again drops a match still running: its worker is ended.
   Chart.prototype.setFilter = function (text) {
-    var re = null;
+    var self = this;
+    this.stopMatch();
     try {
-      re = text ? new RegExp(text) : null;
+      if (text) new RegExp(text);
     } catch (err) {
-      this.error.textContent = 'Not a valid regular expression: ' + err.message.replace(/^Invalid regular expression: /, '') + '. The chart is unchanged.';
-      this.input.setAttribute('aria-invalid', 'true');
-      return;
+      return this.refuse('Not a valid regular expression: ' + err.message.replace(/^Invalid regular expression: /, '') + '. The chart is unchanged.');
     }
+    if (!text || text === this.model.filter.regex) return this.applyHits(text ? this.authorHits : null);
+    this.fig.setAttribute('aria-busy', 'true');
+    this.match(text, function (hits, problem) {
+      self.fig.removeAttribute('aria-busy');
+      if (hits) self.applyHits(hits); else self.refuse(problem);
+    });
+  };
+
+  Chart.prototype.applyHits = function (hits) {
     this.error.textContent = '';
     this.input.removeAttribute('aria-invalid');
-    this.regex = re;
+    this.hits = hits;
     this.update();
+  };
+
+  Chart.prototype.refuse = function (message) {
+    this.error.textContent = message;
+    this.input.setAttribute('aria-invalid', 'true');
+  };
+
+  // done(Set of matching labels) or done(null, why not).
+  Chart.prototype.match = function (source, done) {
+    var self = this, labels = this.model.series.map(function (s) { return s.label; });
+    try {
+      this.worker = this.worker || new Worker(WORKER_URL);
+    } catch (err) {
+      return done(null, 'The filter cannot run in this browser (' + err.message + '). The chart is unchanged.');
+    }
+    var finish = function (hits, problem) {
+      clearTimeout(self.timer);
+      self.timer = null;
+      done(hits, problem);
+    };
+    this.worker.onmessage = function (e) {
+      finish(new Set(labels.filter(function (l, i) { return e.data[i]; })));
+    };
+    this.worker.onerror = function (e) {
+      e.preventDefault();
+      self.endWorker();
+      finish(null, 'The filter could not run (' + (e.message || 'its script failed to load') + '). The chart is unchanged.');
+    };
+    this.timer = setTimeout(function () {
+      self.endWorker();
+      finish(null, 'This pattern takes too long to match (over ' + LIMIT_MS / 1000 + ' s), so the chart is unchanged. Try a simpler one: nested repeats such as (a+)+ are slow.');
+    }, LIMIT_MS);
+    this.worker.postMessage({ source: source, labels: labels });
+  };
+
+  Chart.prototype.stopMatch = function () {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.endWorker();
+    }
+    this.fig.removeAttribute('aria-busy');
+  };
+
+  Chart.prototype.endWorker = function () {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
   };
 
   Chart.prototype.showTip = function (item) {

@@ -52,6 +52,13 @@ function yLayout(page, fig) {
   }, fig);
 }
 
+// A reader's pattern is matched in a worker (charts.js): the figure is
+// aria-busy until the answer is drawn.
+async function typeFilter(page, text, fig = FIG) {
+  await page.fill(`${fig} .chart-filter`, text);
+  await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
+}
+
 const plotted = (page, fig = FIG) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
 const legend = (page, fig = FIG) => page.$$eval(`${fig} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
 
@@ -99,7 +106,7 @@ test('results page charts in Chromium', async (t) => {
 
   await t.test('a typed regex hides exactly the matching series', async () => {
     const all = await page.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent).s.map((x) => x[0]), FIG);
-    await page.fill(`${FIG} .chart-filter`, 'co|genny');
+    await typeFilter(page, 'co|genny');
     const expected = all.filter((l) => !/co|genny/.test(l));
     assert.deepEqual(await legend(page), expected);
     assert.deepEqual(await plotted(page), expected);
@@ -151,7 +158,7 @@ test('results page charts in Chromium', async (t) => {
   });
 
   await t.test('the CSV download holds exactly the plotted series, under the CSP', async () => {
-    await page.fill(`${FIG} .chart-filter`, '^(?!co\\.js$|genny\\.js$)');
+    await typeFilter(page, '^(?!co\\.js$|genny\\.js$)');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(`${FIG} .chart-csv`)]);
     assert.match(download.suggestedFilename(), /\.csv$/);
     const body = await new Promise((resolve, reject) => {
@@ -232,6 +239,46 @@ test('results page charts in Chromium', async (t) => {
 
   await t.test('no console errors or CSP violations during the interactions', () => {
     assert.deepEqual(problems.list(), []);
+  });
+
+  // Typed into the page's own thread, this pattern froze the tab: it
+  // backtracks for hours on the 2013 chart's longest labels. The time-out
+  // only turns today's hang into a failure; passing takes about a second.
+  await t.test('a pattern that backtracks for hours leaves the page responsive, says so, and normal patterns still filter', { timeout: 90_000 }, async () => {
+    const own = await s.open(PAGE);
+    try {
+      const p = own.page;
+      await p.locator(FIG).scrollIntoViewIfNeeded();
+      await p.waitForSelector(`${FIG}[data-drawn="true"]`);
+      const labels = await plotted(p);
+      await p.fill(`${FIG} .chart-filter`, '((.+)+)+X');
+      assert.equal(await p.evaluate(() => 6 * 7), 42, 'the page answers while the pattern is matched');
+      await p.waitForFunction((sel) => /takes too long/.test(document.querySelector(`${sel} .chart-error`).textContent), FIG);
+      assert.ok(await p.isVisible(`${FIG} .chart-error`));
+      assert.equal(await p.getAttribute(`${FIG} .chart-filter`, 'aria-invalid'), 'true');
+      assert.deepEqual(await plotted(p), labels, 'the chart is unchanged');
+      assert.equal(await p.getAttribute(FIG, 'aria-busy'), null);
+      await p.locator(FIG).screenshot({ path: s.artifact('charts-slow-pattern.png') });
+
+      // After a time-out the next pattern gets a fresh worker.
+      await typeFilter(p, 'co|genny');
+      assert.equal(await p.textContent(`${FIG} .chart-error`), '');
+      const all = await p.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent).s.map((x) => x[0]), FIG);
+      assert.deepEqual(await plotted(p), all.filter((l) => !/co|genny/.test(l)));
+
+      const CPU = '#chart-perf-cpu-time';
+      await p.locator(CPU).scrollIntoViewIfNeeded();
+      await p.waitForSelector(`${CPU}[data-drawn="true"]`);
+      const cpu = await p.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent).s.map((x) => x[0]), CPU);
+      await typeFilter(p, '^promises-', CPU);
+      const expected = cpu.filter((l) => !/^promises-/.test(l));
+      assert.ok(expected.length < cpu.length && expected.length > 0);
+      assert.deepEqual(await legend(p, CPU), expected);
+      assert.deepEqual(await plotted(p, CPU), expected);
+      assert.deepEqual(own.problems.list(), []);
+    } finally {
+      await own.context.close();
+    }
   });
 
   await t.test('without JavaScript the figure shows its data table and no controls', async () => {

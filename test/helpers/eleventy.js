@@ -16,4 +16,14 @@ function buildFixture(name, t) {
   return { ok: r.status === 0, output, log: `${r.stdout}\n${r.stderr}` };
 }
 
-module.exports = { buildFixture };
+// Builds the real site into a temporary directory with the given environment
+// (e.g. CHARTS_DATA_DIR naming a data folder). Unset variables that change
+// what a build accepts, so the caller's shell cannot turn a check off.
+// Returns { ok, output, log }; the caller removes output.
+function buildSiteWith(env) {
+  const output = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-site-'));
+  const r = runEleventy([`--output=${output}`], { ASYNCBENCH_ALLOW_INCOMPLETE: '', ASYNCBENCH_DRAFTS: '', ...env });
+  return { ok: r.status === 0, output, log: `${r.stdout}\n${r.stderr}` };
+}
+
+module.exports = { buildFixture, buildSiteWith };
