@@ -355,15 +355,16 @@ function adapt(methods) {
         ASYNC_METHODS.join(', '));
     }
   }
-  function AdaptedBlob(acct) { Blob.call(this, acct); }
-  function AdaptedTransaction(id) { Transaction.call(this, id); }
-  function AdaptedQuery(op, detail) { Query.call(this, op, detail); }
-  function AdaptedLookup(idOrPath) { Lookup.call(this, idOrPath); }
+  // Named like their bases, so stack traces read the same in every style.
   var classes = {
-    Blob: inherit(AdaptedBlob, Blob, { put: methods.put }),
-    Transaction: inherit(AdaptedTransaction, Transaction, { commit: methods.commit }),
-    Query: inherit(AdaptedQuery, Query, { execWithin: methods.execWithin }),
-    Lookup: inherit(AdaptedLookup, Lookup, { get: methods.get })
+    Blob: inherit(function Blob(acct) { NODE_STYLE.Blob.call(this, acct); },
+      Blob, { put: methods.put }),
+    Transaction: inherit(function Transaction(id) { NODE_STYLE.Transaction.call(this, id); },
+      Transaction, { commit: methods.commit }),
+    Query: inherit(function Query(op, detail) { NODE_STYLE.Query.call(this, op, detail); },
+      Query, { execWithin: methods.execWithin }),
+    Lookup: inherit(function Lookup(idOrPath) { NODE_STYLE.Lookup.call(this, idOrPath); },
+      Lookup, { get: methods.get })
   };
   function table(base, own) {
     var t = { classes: classes }, k;
