@@ -134,3 +134,25 @@ test('a callback variant that calls the fakes itself has no adapter problems', a
   assert.deepStrictEqual(manifestAdapterProblems(original, examplesDir), []);
   assert.deepStrictEqual(adapterProblems(await observe(reference.upload, [{}, PATH, 'tag']), descriptor(original, examplesDir)), []);
 });
+
+test('the manifest loader rejects a malformed adapter, naming the entry and what to fix', () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const { loadManifest } = require('../scripts/lib/manifest');
+  const real = loadManifest().variants.find((v) => v.id === 'promises-q');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-manifest-'));
+  try {
+    const load = (adapter) => {
+      const file = path.join(dir, 'manifest.json');
+      fs.writeFileSync(file, JSON.stringify({ schema: 1, variants: [Object.assign({}, real, { adapter })] }));
+      return () => loadManifest(file);
+    };
+    assert.throws(load({ file: 'lib/q-api.js', library: 'q' }), /promises-q\): "adapter" must be null or \{ file, library, uses \}/);
+    assert.throws(load({ file: 'lib/when-api.js', library: 'q', uses: 'x' }), /adapter file lib\/when-api\.js must also be listed in "wrappers"/);
+    assert.throws(load({ file: 'lib/q-api.js', library: 'bluebird', uses: 'x' }), /adapter library "bluebird" must be "node" or one of "libraries"/);
+    assert.doesNotThrow(load(null));
+    assert.doesNotThrow(load(real.adapter));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
