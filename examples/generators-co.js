@@ -1,9 +1,10 @@
-// Generators with co (2013 style on co 4): the generator yields thunks and co
+// Generators with co (2013 style on co 4): the generator yields thunks, made by
+// thunkify from the storage layer's methods (lib/thunkify-api.js), and co
 // resumes it with each result, or throws the error at the yield. co.wrap turns
 // the generator into a promise-returning function; the suite's entry point
 // adapts that promise to a node-style callback.
 var co = require('co');
-var api = require('./lib/thunk-api');
+var api = require('./lib/thunkify-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;
 var Version = api.Version, File = api.File, FileVersion = api.FileVersion;
 var uuid = api.uuid, account = api.account, userAccount = api.userAccount;

@@ -1,6 +1,7 @@
-// Promises with Bluebird: every I/O call returns a Bluebird promise
-// (lib/bluebird-api.js), the steps are a chain of .then() calls, .catch()
-// rolls back, and .asCallback() hands the outcome to the node-style caller.
+// Promises with Bluebird: every I/O call returns a Bluebird promise, made by
+// Bluebird's constructor (lib/bluebird-api.js), the steps are a chain of
+// .then() calls, .catch() rolls back, and .asCallback() hands the outcome to
+// the node-style caller.
 var Promise = require('bluebird');
 var api = require('./lib/bluebird-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;

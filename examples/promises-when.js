@@ -1,6 +1,7 @@
-// Promises with when.js: every I/O call returns a promise (lib/when-api.js),
-// and the steps are a chain of .then() calls. Values later steps need are
-// kept in variables of the call; a throw anywhere becomes a rejection.
+// Promises with when.js: every I/O call returns a promise, from methods lifted
+// with when/node (lib/when-api.js), and the steps are a chain of .then()
+// calls. Values later steps need are kept in variables of the call; a throw
+// anywhere becomes a rejection.
 var when = require('when');
 var api = require('./lib/when-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;

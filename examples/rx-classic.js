@@ -1,8 +1,10 @@
 // Reactive, with RxJS 4 as written in its day: ES5, a prototype-chained
 // pipeline of flatMap steps, each one waiting for the single value of the step
-// before it. flatMap's result selector carries what later steps need forward.
-// A failure, or a throw inside a selector, skips the remaining steps; doOnError
-// rolls back and lets the same error through to the subscriber.
+// before it. The operations come from Rx.Observable.fromNodeCallback
+// (lib/rx4-api.js), which starts each one when the step asks for it. flatMap's
+// result selector carries what later steps need forward. A failure, or a throw
+// inside a selector, skips the remaining steps; doOnError rolls back and lets
+// the same error through to the subscriber.
 'use strict';
 var Rx = require('rx');
 var api = require('./lib/rx4-api');

@@ -1,7 +1,8 @@
 // Reactive, with RxJS 7: every operation is an observable that emits its
-// result once, and the upload is one pipeline of concatMap steps. A failure, or
-// a throw inside an operator, skips the remaining steps and reaches catchError,
-// which rolls back and passes the same error on.
+// result once (made by bindNodeCallback, lib/rxjs-api.js), and the upload is
+// one pipeline of concatMap steps. A failure, or a throw inside an operator,
+// skips the remaining steps and reaches catchError, which rolls back and
+// passes the same error on.
 'use strict';
 const { defer, of, forkJoin, throwError, concatMap, map, catchError } = require('rxjs');
 const { blobManager, db, files, Version, File, FileVersion, uuid, account, userAccount } =

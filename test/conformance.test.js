@@ -7,7 +7,8 @@ const assert = require('node:assert');
 const path = require('node:path');
 const fakes = require('../examples/lib/fakes');
 const { loadManifest } = require('../scripts/lib/manifest');
-const { observe, problems, failedLog } = require('./helpers/conformance');
+const { observe, problems, failedLog, descriptor, adapterProblems, manifestAdapterProblems, explainIdentity } =
+  require('./helpers/conformance');
 
 const manifest = loadManifest();
 const examplesDir = path.join(__dirname, '..', 'examples');
@@ -35,10 +36,29 @@ function expectNone(list) {
   assert.ok(list.length === 0, list.join('\n'));
 }
 
+// A lost error identity names its culprit: the adapter, or the variant.
+async function explained(found, v) {
+  if (found.some((p) => p.startsWith('error identity lost'))) found.push(await explainIdentity(v));
+  return found;
+}
+
 for (const v of manifest.variants) {
   test(`${v.id} (${v.file})`, async (t) => {
     const mod = require(path.join(examplesDir, v.file));
     assert.strictEqual(typeof mod.upload, 'function', 'exports.upload must be a function');
+    const how = descriptor(v, examplesDir);
+
+    // Fair adapters: a promise, thunk or observable variant reaches the fakes
+    // through its own library's adapter, built once at load, and nothing else
+    // of ours; a variant without one calls the fakes itself.
+    await t.test(v.adapter
+      ? `reaches the fakes only through its adapter ${v.adapter.file} (${v.adapter.library}: ${v.adapter.uses})`
+      : 'calls the fakes itself or through its libraries (no adapter)', async () => {
+      expectNone(manifestAdapterProblems(v, examplesDir));
+      const runs = [await observe(mod.upload, [{}, EXISTING, 'tag']), await observe(mod.upload, [{}, NEW, 'tag'])];
+      if (v.scenarios.includes('parallel')) runs.push(await observe(mod.parallel, [NEW, K]));
+      expectNone([...new Set(runs.flatMap((obs) => adapterProblems(obs, how)))]);
+    });
 
     for (const [branch, p, log] of [['existing file', EXISTING, () => refExisting], ['new file', NEW, () => refNew]]) {
       await t.test(`${branch}: same operations, one sequential step at a time, one success callback`, async () => {
@@ -52,8 +72,8 @@ for (const v of manifest.variants) {
           const op = ref[i].split(' ')[0];
           const error = new Error('boom at ' + op);
           const obs = await observe(mod.upload, [{}, p, 'tag'], { fail: { op, error } });
-          const found = problems(obs, { log: failedLog(ref, i), error, committed: false });
-          assert.ok(found.length === 0, `failing ${op}:\n` + found.join('\n'));
+          const found = await explained(problems(obs, { log: failedLog(ref, i), error, committed: false }), how);
+          assert.ok(found.length === 0, `${v.id}, failing ${op}:\n` + found.join('\n'));
         }
       });
     }
@@ -85,7 +105,7 @@ for (const v of manifest.variants) {
 
         const error = new Error('one insert fails');
         const bad = await observe(mod.parallel, [NEW, K], { fail: { op: 'fileVersion.insert', error } });
-        expectNone(problems(bad, { error, committed: false }));
+        expectNone(await explained(problems(bad, { error, committed: false }), how));
       });
     }
 

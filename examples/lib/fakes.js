@@ -5,6 +5,11 @@
 // the "world" behind them (delay policy, injected failures, log), so variants can
 // capture the objects at load time, as real code captures its models.
 //
+// The asynchronous operations are prototype methods (Blob#put,
+// Transaction#commit, Query#execWithin, Lookup#get) plus files.createQuery, so
+// a promise, thunk or observable library can adapt each of them once, at load
+// time, the way a project adapts its database driver: `adapt()` below.
+//
 // Written in ES5 CommonJS on purpose: the runtime matrix loads this file
 // unchanged on Node 0.11 (2013) as well as on today's runtimes.
 'use strict';
@@ -80,7 +85,7 @@ function InjectedError(op, how) {
 var world;
 
 function defaultOptions() {
-  return { delay: delays.fixed(0), fail: null, errorRate: 0, seed: 1, log: false, onUncaught: null };
+  return { delay: delays.fixed(0), fail: null, errorRate: 0, seed: 1, log: false, onUncaught: null, onOperation: null };
 }
 
 // Starts a new world. options:
@@ -93,6 +98,9 @@ function defaultOptions() {
 //   log        keep the operation log (default false: counters only)
 //   onUncaught function (err): receives exceptions thrown out of callbacks
 //              instead of letting them crash the process (tests only)
+//   onOperation function (op): called as each asynchronous operation is
+//              called, on the caller's stack, so a test can see which code
+//              calls the fakes (tests only)
 function reset(options) {
   var o = defaultOptions();
   for (var k in options) if (Object.prototype.hasOwnProperty.call(options, k)) o[k] = options[k];
@@ -154,6 +162,7 @@ function throwIfInjected(op) {
 // The one place where fake I/O happens: logs the operation, then calls back
 // after the delay the policy gives, with an injected error or the value.
 function io(op, detail, value, callback) {
+  if (world.options.onOperation) world.options.onOperation(op);
   if (typeof callback !== 'function') {
     throw new TypeError(op + ': expected a node-style callback as the last argument');
   }
@@ -181,6 +190,14 @@ function io(op, detail, value, callback) {
     }
   }, ms);
 }
+
+function Blob(acct) {
+  this.account = acct;
+}
+Blob.prototype.put = function (stream, callback) {
+  var id = 'blob-' + (++world.blobs);
+  io('blob.put', null, id, callback);
+};
 
 function Transaction(id) {
   this.id = id;
@@ -248,56 +265,66 @@ function describe(fields, keys) {
 var account = { id: 'account-1' };
 var userAccount = { id: 'user-7' };
 
+// The classes of the objects the storage hands out. The tables below make
+// their objects from `this.classes`, so that adapt() can hand out the same
+// tables making objects whose asynchronous methods a library has adapted. A
+// bare call (the debuggability probe makes one) gets these node-style classes.
+var NODE_STYLE = { Blob: Blob, Transaction: Transaction, Query: Query, Lookup: Lookup };
+
+function classesOf(table) {
+  return (table && table.classes) || NODE_STYLE;
+}
+
 var blobManager = {
+  classes: NODE_STYLE,
   create: function (acct) {
     throwIfInjected('blobManager.create');
-    return {
-      account: acct,
-      put: function (stream, callback) {
-        var id = 'blob-' + (++world.blobs);
-        io('blob.put', null, id, callback);
-      }
-    };
+    return new (classesOf(this).Blob)(acct);
   }
 };
 
 var db = {
+  classes: NODE_STYLE,
   begin: function () {
     throwIfInjected('db.begin');
     record('tx.begin');
-    return new Transaction(++world.transactions);
+    return new (classesOf(this).Transaction)(++world.transactions);
   }
 };
 
 var files = {
+  classes: NODE_STYLE,
   byUuidOrPath: function (idOrPath) {
-    return new Lookup(idOrPath);
+    return new (classesOf(this).Lookup)(idOrPath);
   },
   createQuery: function (idOrPath, file, callback) {
-    var q = new Query('file.insert', describe(file, ['id', 'name', 'version']));
+    var q = new (classesOf(this).Query)('file.insert', describe(file, ['id', 'name', 'version']));
     io('file.createQuery', String(idOrPath), q, callback);
   }
 };
 
 var Version = {
+  classes: NODE_STYLE,
   createHash: function (version) {
     throwIfInjected('version.createHash');
     return 'v-' + hash(describe(version, ['userAccountId', 'blobId', 'creatorId', 'previousId']));
   },
   insert: function (version) {
-    return new Query('version.insert', describe(version, ['id', 'previousId']));
+    return new (classesOf(this).Query)('version.insert', describe(version, ['id', 'previousId']));
   }
 };
 
 var FileVersion = {
+  classes: NODE_STYLE,
   insert: function (row) {
-    return new Query('fileVersion.insert', describe(row, ['fileId', 'versionId']));
+    return new (classesOf(this).Query)('fileVersion.insert', describe(row, ['fileId', 'versionId']));
   }
 };
 
 var File = {
+  classes: NODE_STYLE,
   whereUpdate: function (where, values) {
-    return new Query('file.update', 'id=' + where.id + ' version=' + values.version);
+    return new (classesOf(this).Query)('file.update', 'id=' + where.id + ' version=' + values.version);
   }
 };
 
@@ -309,6 +336,62 @@ var uuid = {
   }
 };
 
+// The same storage, with its five asynchronous operations replaced by
+// `methods` ({ put, commit, execWithin, get, createQuery }): the node-style
+// methods above, each adapted once by a library (lib/*-api.js), e.g.
+// `execWithin: promisify(fakes.Query.prototype.execWithin)`. The objects it
+// hands out are instances of subclasses that carry the adapted methods, so a
+// call goes from the variant to the library's adapter to the fake, with no
+// wrapper object or closure of ours in between. Everything else (the
+// synchronous helpers, rollback, the world) is shared with the node-style API.
+// The tables are copied when this runs, at the adapter's load, so a helper
+// patched before that (as the debuggability probe does) is the one copied.
+var ASYNC_METHODS = ['put', 'commit', 'execWithin', 'get', 'createQuery'];
+
+function adapt(methods) {
+  for (var i = 0; i < ASYNC_METHODS.length; i++) {
+    if (typeof methods[ASYNC_METHODS[i]] !== 'function') {
+      throw new TypeError('fakes.adapt: methods.' + ASYNC_METHODS[i] + ' must be a function; give all of ' +
+        ASYNC_METHODS.join(', '));
+    }
+  }
+  // Named like their bases, so stack traces read the same in every style.
+  var classes = {
+    Blob: inherit(function Blob(acct) { NODE_STYLE.Blob.call(this, acct); },
+      Blob, { put: methods.put }),
+    Transaction: inherit(function Transaction(id) { NODE_STYLE.Transaction.call(this, id); },
+      Transaction, { commit: methods.commit }),
+    Query: inherit(function Query(op, detail) { NODE_STYLE.Query.call(this, op, detail); },
+      Query, { execWithin: methods.execWithin }),
+    Lookup: inherit(function Lookup(idOrPath) { NODE_STYLE.Lookup.call(this, idOrPath); },
+      Lookup, { get: methods.get })
+  };
+  function table(base, own) {
+    var t = { classes: classes }, k;
+    for (k in base) if (k !== 'classes') t[k] = base[k];
+    for (k in own) t[k] = own[k];
+    return t;
+  }
+  return {
+    account: account,
+    userAccount: userAccount,
+    uuid: uuid,
+    blobManager: table(blobManager),
+    db: table(db),
+    files: table(files, { createQuery: methods.createQuery }),
+    Version: table(Version),
+    FileVersion: table(FileVersion),
+    File: table(File)
+  };
+}
+
+function inherit(Sub, Base, methods) {
+  Sub.prototype = Object.create(Base.prototype);
+  Sub.prototype.constructor = Sub;
+  for (var name in methods) Sub.prototype[name] = methods[name];
+  return Sub;
+}
+
 reset({});
 
 module.exports = {
@@ -319,6 +402,12 @@ module.exports = {
   pathFor: pathFor,
   ASYNC_OPS: ASYNC_OPS,
   SYNC_OPS: SYNC_OPS,
+  adapt: adapt,
+  // The node-style classes, whose prototype methods the adapters adapt.
+  Blob: Blob,
+  Transaction: Transaction,
+  Query: Query,
+  Lookup: Lookup,
 
   account: account,
   userAccount: userAccount,

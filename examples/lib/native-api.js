@@ -1,11 +1,56 @@
-// The fakes with native Promise, built with the constructor: what hand-written
-// wrappers looked like before util.promisify.
+// The fakes with native promises, each asynchronous method adapted once, by
+// hand, with the Promise constructor: what a project wrote for its driver
+// before util.promisify (Node 8). lib/promisify-api.js is the other way.
 'use strict';
-module.exports = require('./facade')(function (start) {
-  return new Promise(function (resolve, reject) {
-    start(function (err, value) {
-      if (err) reject(err);
-      else resolve(value);
+var fakes = require('./fakes');
+var put = fakes.Blob.prototype.put, commit = fakes.Transaction.prototype.commit;
+var execWithin = fakes.Query.prototype.execWithin, get = fakes.Lookup.prototype.get;
+var createQuery = fakes.files.createQuery;
+
+module.exports = fakes.adapt({
+  put: function (stream) {
+    var blob = this;
+    return new Promise(function (resolve, reject) {
+      put.call(blob, stream, function (err, id) {
+        if (err) reject(err);
+        else resolve(id);
+      });
     });
-  });
+  },
+  commit: function () {
+    var tx = this;
+    return new Promise(function (resolve, reject) {
+      commit.call(tx, function (err) {
+        if (err) reject(err);
+        else resolve();
+      });
+    });
+  },
+  execWithin: function (tx) {
+    var query = this;
+    return new Promise(function (resolve, reject) {
+      execWithin.call(query, tx, function (err) {
+        if (err) reject(err);
+        else resolve();
+      });
+    });
+  },
+  get: function () {
+    var lookup = this;
+    return new Promise(function (resolve, reject) {
+      get.call(lookup, function (err, file) {
+        if (err) reject(err);
+        else resolve(file);
+      });
+    });
+  },
+  createQuery: function (idOrPath, file) {
+    var table = this;
+    return new Promise(function (resolve, reject) {
+      createQuery.call(table, idOrPath, file, function (err, query) {
+        if (err) reject(err);
+        else resolve(query);
+      });
+    });
+  }
 });

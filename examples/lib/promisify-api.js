@@ -1,12 +1,14 @@
-// The fakes with native promises made by Node's util.promisify (Node 8+).
-// util.promisify needs a function that takes a node-style callback last; the
-// facade's `start` is one once it is passed as an argument, so a single
-// promisified "run this operation" serves every operation, created once.
+// The fakes with native promises made by Node's util.promisify (Node 8+),
+// applied once to each node-style method. A promisified method keeps `this`,
+// so one function serves every blob, query, lookup and transaction.
 'use strict';
 var promisify = require('util').promisify;
+var fakes = require('./fakes');
 
-var run = promisify(function (start, callback) {
-  start(callback);
+module.exports = fakes.adapt({
+  put: promisify(fakes.Blob.prototype.put),
+  commit: promisify(fakes.Transaction.prototype.commit),
+  execWithin: promisify(fakes.Query.prototype.execWithin),
+  get: promisify(fakes.Lookup.prototype.get),
+  createQuery: promisify(fakes.files.createQuery)
 });
-
-module.exports = require('./facade')(run);

@@ -38,6 +38,18 @@ function check(entry, index, file) {
   entry.scenarios.forEach((s) => SCENARIOS.includes(s) || fail(`unknown scenario "${s}"`));
   if (typeof entry.catchesThrows !== 'boolean') fail('"catchesThrows" must be true or false');
   if (!Array.isArray(entry.wrappers)) fail('"wrappers" must be an array of files under examples/');
+  // Optional here (fixture manifests omit it); test/conformance.test.js
+  // requires it of every real entry and checks what it claims.
+  const a = entry.adapter;
+  if (a !== undefined && a !== null) {
+    if (typeof a !== 'object' || ![a.file, a.library, a.uses].every((s) => typeof s === 'string' && s)) {
+      fail('"adapter" must be null or { file, library, uses } (non-empty strings)');
+    }
+    if (!entry.wrappers.includes(a.file)) fail(`adapter file ${a.file} must also be listed in "wrappers"`);
+    if (a.library !== 'node' && !(a.library in entry.libraries)) {
+      fail(`adapter library "${a.library}" must be "node" or one of "libraries"`);
+    }
+  }
   if (entry.compile !== null && (typeof entry.compile !== 'object' || !entry.compile.tool || !entry.compile.source)) {
     fail('"compile" must be null or { tool, version, source, sourceMaps }');
   }
