@@ -5,7 +5,7 @@
 const path = require('node:path');
 const profiles = require('./profiles');
 const { installRuntime } = require('./install');
-const { probeProfile } = require('./probe');
+const { probeProfile, cachedProbe } = require('./probe');
 const { installLibrarySet, librarySetOf } = require('./libraries');
 const { installFibers } = require('./fibers');
 
@@ -50,7 +50,7 @@ function listing() {
   return profiles.profileNames().map((name) => {
     const p = profiles.getProfile(name);
     const rec = profiles.readJson(profiles.installRecordFile(name));
-    const probe = profiles.readJson(profiles.probeFile(name));
+    const probe = rec ? cachedProbe(name) : null;
     const libs = librarySetOf(name);
     const fibers = profiles.readJson(path.join(profiles.fibersDir(name), 'install.json'));
     return {

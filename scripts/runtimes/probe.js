@@ -88,6 +88,17 @@ function probeProfile(name, { refresh = false } = {}) {
   const key = cacheKey(profile);
   const cached = readJson(probeFile(name));
   if (!refresh && cached && cached.key === key) return cached;
+  return probeNow(profile, key);
+}
+
+// The cached probe while it is current (same scripts, flags and fibers tree), else null.
+function cachedProbe(name) {
+  const cached = readJson(probeFile(name));
+  return cached && cached.key === cacheKey(getProfile(name)) ? cached : null;
+}
+
+function probeNow(profile, key) {
+  const name = profile.name;
   const caps = probeBinary(binaryPath(profile), profile);
   if (caps.version !== profile.version) {
     throw new ProbeError(`${name}: the binary reports ${caps.runtime} ${caps.version}, but the profile pins ${profile.version}; ` +
@@ -99,4 +110,4 @@ function probeProfile(name, { refresh = false } = {}) {
   return result;
 }
 
-module.exports = { probeProfile, probeBinary, probeOnce, ProbeError, PROBE_SCRIPT };
+module.exports = { probeProfile, cachedProbe, probeBinary, probeOnce, ProbeError, PROBE_SCRIPT };
