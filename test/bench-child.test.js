@@ -112,11 +112,11 @@ test('child --parent-pipe: a hung child exits (code 3) when the parent\'s pipe c
   assert.deepEqual(await exitsWhenPipeCloses(process.execPath), { code: 3, signal: null });
 });
 
-// Node 0.11.14 comes from `node scripts/install-runtime.js node@0.11.14`
+// Node 0.11.14 comes from `npm run runtimes -- install node-0.11`
 // (.ci/run does that); without it the test is skipped locally, never in CI.
-const { runtimeBinary, isInstalled } = require('../scripts/lib/runtimes');
-const NODE_011 = runtimeBinary('node@0.11.14');
-test('child.js loads unchanged on Node 0.11.14', { skip: !isInstalled('node@0.11.14') && !process.env.CI && 'run node scripts/install-runtime.js node@0.11.14 first' }, () => {
+const { binaryPath, isInstalled } = require('../scripts/runtimes');
+const NODE_011 = binaryPath('node-0.11');
+test('child.js loads unchanged on Node 0.11.14', { skip: !isInstalled('node-0.11') && !process.env.CI && 'run npm run runtimes -- install node-0.11 first' }, () => {
   const r = spawnSync(NODE_011, ['--expose-gc', CHILD, '--variant', variantFile('original'), '--scenario', 'upload', '--n', '20', '--t', '0'],
     { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, timeout: 20000 });
   assert.equal(r.status, 0, r.stderr);
@@ -126,6 +126,6 @@ test('child.js loads unchanged on Node 0.11.14', { skip: !isInstalled('node@0.11
   assert.equal(record.memorySource, 'proc-vmhwm-reset');
 });
 
-test('child.js --parent-pipe works on Node 0.11.14', { timeout: 30000, skip: !isInstalled('node@0.11.14') && !process.env.CI && 'run node scripts/install-runtime.js node@0.11.14 first' }, async () => {
+test('child.js --parent-pipe works on Node 0.11.14', { timeout: 30000, skip: !isInstalled('node-0.11') && !process.env.CI && 'run npm run runtimes -- install node-0.11 first' }, async () => {
   assert.deepEqual(await exitsWhenPipeCloses(NODE_011), { code: 3, signal: null });
 });

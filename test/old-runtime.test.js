@@ -9,12 +9,12 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { loadManifest } = require('../scripts/lib/manifest');
-const { runtimeBinary, isInstalled, defaultFlags } = require('../scripts/lib/runtimes');
+const { binaryPath, getProfile, isInstalled } = require('../scripts/runtimes');
 
-const SPEC = 'node@0.11.14';
+const PROFILE = 'node-0.11';
 const ROOT = path.join(__dirname, '..');
 const CHILD = path.join(ROOT, 'scripts', 'lib', 'child.js');
-const skip = !isInstalled(SPEC) && !process.env.CI && `run node scripts/install-runtime.js ${SPEC} first`;
+const skip = !isInstalled(PROFILE) && !process.env.CI && `run npm run runtimes -- install ${PROFILE} first`;
 
 const variants = loadManifest().variants.filter((v) => v.era === '2013');
 
@@ -23,9 +23,9 @@ test(`every 2013-era variant runs on Node 0.11.14 in each of its scenarios`, { s
   const problems = [];
   for (const v of variants) {
     for (const scenario of v.scenarios) {
-      const args = [...defaultFlags(SPEC), CHILD, '--variant', path.join(ROOT, 'examples', v.file),
+      const args = [...getProfile(PROFILE).flags, CHILD, '--variant', path.join(ROOT, 'examples', v.file),
         '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05'];
-      const r = spawnSync(runtimeBinary(SPEC), args, {
+      const r = spawnSync(binaryPath(PROFILE), args, {
         encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }
       });
       let record = null;

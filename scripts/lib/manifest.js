@@ -8,7 +8,7 @@ const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
 
 const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
-// What a runtime must offer; scripts/lib/runtimes.js maps these to versions.
+// What a runtime must offer; scripts/runtimes/probe-script.js reports them per runtime.
 const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
 const SCENARIOS = ['upload', 'errors', 'parallel'];
 const ERAS = ['2013', 'modern'];

@@ -1,0 +1,70 @@
+// What the runtime running this file offers, as one JSON line on stdout.
+// scripts/runtimes/probe.js runs it under each profile, once without flags and
+// once with the profile's flags and GC flag. ES5 + CommonJS, feature-detected,
+// because it must load on Node 0.11 as well as on Bun and Deno. Feature names
+// match the "requires" of examples/manifest.json.
+'use strict';
+/* global Bun, Deno */
+var fs = require('fs');
+
+function compiles(source) {
+  try {
+    new Function(source)(); // eslint-disable-line no-new-func
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+function runtime() {
+  if (typeof Bun !== 'undefined') return { name: 'bun', version: Bun.version };
+  if (typeof Deno !== 'undefined') return { name: 'deno', version: Deno.version.deno };
+  return { name: 'node', version: process.versions.node };
+}
+
+function memory() {
+  var status = null;
+  try {
+    status = fs.readFileSync('/proc/self/status', 'utf8');
+  } catch (e) { /* not Linux, or /proc hidden */ }
+  var vmHWM = !!(status && /VmHWM:\s*\d+\s*kB/.test(status));
+  var clearRefs = false;
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    clearRefs = true;
+  } catch (e) { /* kernel < 4.0 or not permitted */ }
+  var maxRSS = false;
+  try {
+    maxRSS = typeof process.resourceUsage === 'function' && process.resourceUsage().maxRSS > 0;
+  } catch (e) { /* stub that throws */ }
+  return {
+    procVmHWM: vmHWM,
+    clearRefs: clearRefs,
+    resourceUsageMaxRSS: maxRSS,
+    memoryUsageKeys: typeof process.memoryUsage === 'function' ? Object.keys(process.memoryUsage()) : [],
+    // The harness reads peak RSS from the first of these that works.
+    peakRssSource: vmHWM ? (clearRefs ? 'proc-vmhwm-reset' : 'proc-vmhwm') : maxRSS ? 'resourceUsage.maxRSS' : null
+  };
+}
+
+var rt = runtime();
+var hr = typeof process.hrtime === 'function';
+process.stdout.write(JSON.stringify({
+  type: 'runtime-probe',
+  runtime: rt.name,
+  version: rt.version,
+  v8: process.versions.v8 || null,
+  modules: process.versions.modules || null,
+  arch: process.arch,
+  platform: process.platform,
+  features: {
+    generators: compiles('return function* () { yield 1; };'),
+    promise: typeof Promise === 'function',
+    es2015: compiles('"use strict"; let a = 1; const f = (x) => x; class C {} return `${f(a)}`;'),
+    'async-functions': compiles('return async function () { await 1; };'),
+    'util.promisify': typeof require('util').promisify === 'function'
+  },
+  hrtime: { hrtime: hr, bigint: hr && typeof process.hrtime.bigint === 'function' },
+  gc: typeof global.gc === 'function',
+  memory: memory()
+}) + '\n');
