@@ -9,6 +9,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
   eleventyConfig.addPlugin(require('./_config/charts'));      // chart and dataTable shortcodes
+  eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted
 
   return {
     templateFormats: ['md', 'njk'],
