@@ -9,6 +9,8 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
   eleventyConfig.addPlugin(require('./_config/charts'));      // data check, chart and dataTable shortcodes
+  eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted
+  eleventyConfig.addPlugin(require('./_config/variant-pages')); // manifest + variant prose as data, figure filters
 
   return {
     templateFormats: ['md', 'njk'],

@@ -12,6 +12,7 @@ module.exports = function (eleventyConfig) {
     '*.md', // README and other repository docs at the top level
     'data/**', // global data only; docs like data/SCHEMA.md are not pages
     'examples/**',
+    'posts/analysis/**', // the article's runnable samples and variant paragraphs, read by _config/ modules
     'scripts/**',
     'test/**',
     'assets/**', // copied as-is by _config/assets.js, never templated

@@ -1,0 +1,94 @@
+'use strict';
+// The main article, built as a drafts preview: its samples and the reference
+// upload are shown whole from their files, every variant of the manifest has
+// its paragraph, libraries and link, the sections still waiting for data are
+// HTML comments only, and it is not published while it is a draft.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
+const { readSite } = require('./helpers/site');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { inlineCode } = require('../_config/variant-pages').helpers;
+
+const ROOT = path.join(__dirname, '..');
+const URL = '/posts/analysis-async-patterns-2013-and-now/';
+const SOURCE = path.join(ROOT, 'posts', 'analysis-async-patterns-2013-and-now.md');
+const prose = JSON.parse(fs.readFileSync(path.join(ROOT, 'posts', 'analysis', 'variants-prose.json'), 'utf8'));
+const manifest = loadManifest();
+
+let site;
+let html;
+test.before(() => {
+  site = buildDraftsSite();
+  html = site.read(URL);
+});
+test.after(() => site && site.cleanup());
+
+// From a variant's heading to the next heading of any level.
+function variantBlock(id) {
+  const start = html.indexOf(`<h4 id="variant-${id}">`);
+  assert.ok(start >= 0, `no heading for variant ${id}`);
+  const next = html.slice(start + 1).search(/<h[234][ >]/);
+  return html.slice(start, next < 0 ? undefined : start + 1 + next);
+}
+
+test('the article is a draft: previewed with ASYNCBENCH_DRAFTS=1, absent from the published build', () => {
+  assert.match(fs.readFileSync(SOURCE, 'utf8'), /^---\n[\s\S]*?^draft: true$[\s\S]*?^---$/m);
+  assert.match(html, /<h1>Analysis of async patterns in Node, 2013 and now<\/h1>/);
+  assert.throws(() => readSite('posts/analysis-async-patterns-2013-and-now/index.html'), /ENOENT/);
+});
+
+test('its sections are in the table of contents', () => {
+  const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)[0];
+  for (const id of ['from-callbacks-to-async-functions', 'the-workload', 'the-same-work-checked', 'the-variants']) {
+    assert.match(toc, new RegExp(`href="#${id}"`));
+  }
+  for (const family of new Set(manifest.variants.map((v) => v.family))) assert.match(toc, new RegExp(`href="#family-${family}"`));
+});
+
+test('every sample, and the reference upload, is shown whole from its file', () => {
+  const shown = [...html.matchAll(/data-file="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(shown.includes('examples/original.js'));
+  assert.ok(shown.filter((f) => f.startsWith('posts/analysis/samples/')).length >= 5);
+  for (const rel of shown) {
+    assert.equal(shownCode(html, rel), fs.readFileSync(path.join(ROOT, rel), 'utf8'), `${rel} is cut or altered on the page`);
+  }
+});
+
+test('every manifest variant has its paragraph, its libraries from the manifest and a link to its page', () => {
+  for (const v of manifest.variants) {
+    const block = variantBlock(v.id);
+    assert.ok(block.includes(inlineCode(prose.variants[v.id])), `paragraph of ${v.id} missing or altered`);
+    assert.ok(block.includes(`href="/variants/${v.id}/"`), `no link to the page of ${v.id}`);
+    const text = visibleText(block);
+    for (const [name, version] of Object.entries(v.libraries)) {
+      assert.ok(text.includes(`${name} ${version}`), `${v.id}: library ${name} ${version} not shown`);
+    }
+    if (!Object.keys(v.libraries).length) assert.match(text, /No library/);
+    if (v.article2013) assert.ok(text.includes(`in 2013: ${v.article2013}`), `${v.id}: 2013 file not named`);
+    else assert.match(text, /new since 2013/);
+  }
+  const count = (html.match(/<h4 id="variant-/g) || []).length;
+  assert.equal(count, manifest.variants.length);
+});
+
+test('every link inside the site points at a page or anchor the build has', () => {
+  const prosePart = /<div class="prose">([\s\S]*)<\/div>\s*<footer class="post-footer">/.exec(html)[1];
+  for (const [, href] of prosePart.matchAll(/href="(\/[^"]*|#[^"]*)"/g)) {
+    const [page, anchor] = href.split('#');
+    if (page) assert.ok(site.has(page), `${href}: no such page in the build`);
+    const target = page ? site.read(page) : html;
+    if (anchor) assert.ok(target.includes(`id="${anchor}"`), `${href}: no such anchor`);
+  }
+});
+
+test('sections still waiting for data are HTML comments, with no visible placeholder text', () => {
+  for (const section of ['Performance', 'The runtime matrix', 'Debuggability']) {
+    assert.match(html, new RegExp(`<!-- Section placeholder: "${section}`), `no placeholder comment for ${section}`);
+  }
+  const text = visibleText(/<article[\s\S]*<\/article>/.exec(html)[0]);
+  assert.doesNotMatch(text, /\bTODO\b|\bTBD\b|FIXME|placeholder/i);
+  assert.doesNotMatch(text, /{{|}}|{%|%}/, 'template syntax leaked into the page');
+});

@@ -1,0 +1,43 @@
+'use strict';
+// The site as a preview of drafts shows it (ASYNCBENCH_DRAFTS=1), built into a
+// temporary folder: the shared build in _site/ leaves drafts out, as
+// production does. Call cleanup() when done (t.after).
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { runEleventy } = require('../../scripts/lib/eleventy-cli');
+
+function buildDraftsSite(env = {}) {
+  const output = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-drafts-'));
+  const r = runEleventy([`--output=${output}`], { ASYNCBENCH_DRAFTS: '1', ...env });
+  if (r.status !== 0) {
+    fs.rmSync(output, { recursive: true, force: true });
+    throw new Error(`Drafts build failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
+  }
+  const file = (url) => path.join(output, url.replace(/^\//, ''), url.endsWith('/') ? 'index.html' : '');
+  return {
+    output,
+    // A site URL (/posts/x/ or /feed.xml) -> whether the build has it.
+    has: (url) => fs.existsSync(file(url)),
+    read: (url) => fs.readFileSync(file(url), 'utf8'),
+    cleanup: () => fs.rmSync(output, { recursive: true, force: true }),
+  };
+}
+
+// Text of an HTML fragment as a reader sees it (tags and comments removed,
+// entities decoded).
+function visibleText(html) {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+// The highlighted code of the <pre data-file="rel"> on a page, as plain text.
+function shownCode(html, rel) {
+  const re = new RegExp(`<pre class="code"[^>]*data-file="${rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*><code[^>]*>([\\s\\S]*?)</code></pre>`);
+  const m = re.exec(html);
+  return m ? visibleText(m[1]) : null;
+}
+
+module.exports = { buildDraftsSite, visibleText, shownCode };

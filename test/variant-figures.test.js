@@ -1,0 +1,98 @@
+'use strict';
+// The figures a variant page shows (_config/variant-figures.js) and how it
+// prints them (_config/variant-pages.js helpers), on small hand-made data.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { complexityOf, perfOf, then2013, nameMatches } = require('../_config/variant-figures');
+const { figure, inlineCode, byFamily } = require('../_config/variant-pages').helpers;
+
+const summary = (median) => ({ median, p25: median - 1, p75: median + 1, min: median - 2, max: median + 2, count: 5 });
+const cell = (runtime, run, mode, extra = {}) => ({
+  runtime, run, mode, variant: 'co', scenario: 'upload', n: 1000, status: 'ok', t: 1, ioFloorMs: mode === 'cpu' ? 8 : 800,
+  time: summary(mode === 'cpu' ? 20 : 900), memory: summary(5), ...extra,
+});
+const perf = {
+  runs: {
+    a: { runtimes: { 'node-20.20.2': { name: 'node', version: '20.20.2', flags: [] } }, host: { cpu: 'CPU', cores: 2 }, date: '2026-11-22' },
+    b: { runtimes: { 'node-0.11.14 --harmony': { name: 'node', version: '0.11.14', flags: ['--harmony'] } }, host: {}, date: '2026-11-23' },
+  },
+  cells: [
+    cell('node-20.20.2', 'a', 'io'),
+    cell('node-20.20.2', 'a', 'cpu'),
+    cell('node-0.11.14 --harmony', 'b', 'cpu', { status: 'timeout', error: 'killed after 60 s', time: summary(null), memory: summary(null) }),
+    cell('node-20.20.2', 'a', 'cpu', { n: 500 }),
+    cell('node-20.20.2', 'a', 'cpu', { variant: 'gens' }),
+    cell('node-20.20.2', 'a', 'cpu', { scenario: 'errors' }),
+  ],
+};
+
+test('perf: one entry per runtime in the data, rows in mode order, only the asked n and scenario', () => {
+  const p = perfOf(perf, 'co', { n: 1000 });
+  assert.deepEqual(p.runtimes.map((r) => [r.id, r.label, r.rows.map((x) => x.mode)]), [
+    ['node-20.20.2', 'node 20.20.2', ['cpu', 'io']],
+    ['node-0.11.14 --harmony', 'node 0.11.14 --harmony', ['cpu']],
+  ]);
+  assert.equal(p.runtimes[0].rows[1].time.median, 900);
+  assert.equal(p.runtimes[0].rows[1].ioFloorMs, 800);
+});
+
+test('perf: a cell that did not finish keeps its status and has no figures', () => {
+  const [row] = perfOf(perf, 'co', { n: 1000 }).runtimes[1].rows;
+  assert.equal(row.status, 'timeout');
+  assert.equal(row.error, 'killed after 60 s');
+  assert.equal(row.time, null);
+});
+
+test('perf: nothing measured gives no runtimes and no environment', () => {
+  assert.deepEqual(perfOf(perf, 'rx', { n: 1000 }), { n: 1000, scenario: 'upload', runtimes: [], env: '' });
+});
+
+test('complexity: the row of the variant and the smallest variant', () => {
+  const data = { variants: [{ id: 'a', tokens: 300, uploadTokens: 250, lines: 40, depth: 1, complexity: 1, file: 'examples/a.js' }, { id: 'b', tokens: 600, uploadTokens: 500, lines: 80, depth: 5, complexity: 2, file: 'examples/b.js' }] };
+  assert.deepEqual(complexityOf(data, 'b'), { tokens: 600, uploadTokens: 500, lines: 80, depth: 5, complexity: 2, smallest: { id: 'a', tokens: 300 }, file: 'examples/b.js' });
+  assert.equal(complexityOf(data, 'c'), null);
+});
+
+const reference = {
+  source: { title: 'T', author: 'A', published: '2013-08-09', url: 'https://example.org', runtime: 'node 0.11' },
+  cpuBound: { unit: 'ms', description: 'cpu', series: [{ label: 'gens.js', points: [{ n: 500, value: 40 }, { n: 1000, value: 70 }] }] },
+  ioBound: { unit: 'ms', description: 'io', series: [] },
+  memory: { unit: 'MB', description: 'mem', series: [{ label: 'gens.js', points: [{ n: 1000, value: 9.5 }] }] },
+  complexity: { description: 'tokens', rows: [{ name: 'gens.js', tokens: 341, complexity: 1.13 }] },
+  parallel1000: { description: 'par', rows: [{ file: 'gens.js', timeMs: 149, memoryMb: 8 }] },
+  debuggability: { description: 'levels', rows: [{ name: 'flattened*.js', sourceMaps: 5, stackTraces: 4, total: 9 }] },
+};
+
+test('2013: the counterpart figures at n, and null where the article left the file out', () => {
+  const t = then2013(reference, 'gens.js', { n: 1000 });
+  assert.deepEqual(t.cpu, { value: 70, unit: 'ms' });
+  assert.equal(t.io, null);
+  assert.deepEqual(t.memory, { value: 9.5, unit: 'MB' });
+  assert.equal(t.tokens, 341);
+  assert.deepEqual(t.parallel, { timeMs: 149, memoryMb: 8 });
+  assert.equal(t.debuggability, null);
+  assert.equal(then2013(reference, null, { n: 1000 }), null);
+});
+
+test('2013: a wildcard name in a table stands for every file it matches', () => {
+  assert.equal(then2013(reference, 'flattened-class.js', { n: 1000 }).debuggability.total, 9);
+  assert.ok(nameMatches('flattened*.js', 'flattened.js'));
+  assert.ok(!nameMatches('flattened*.js', 'flattenedXjs'));
+  assert.ok(!nameMatches('co.js', 'coXjs'));
+});
+
+test('figure: three significant digits below 100, whole numbers with separators above, a dash for nothing', () => {
+  assert.deepEqual([0.5, 5.414, 12.304, 99.94, 817.474, 1518, 0].map(figure), ['0.5', '5.41', '12.3', '99.9', '817', '1,518', '0']);
+  assert.equal(figure(null), '–');
+  assert.equal(figure(NaN), '–');
+  assert.equal(figure('12'), '–');
+});
+
+test('inlineCode: escapes markup and turns backtick spans into code', () => {
+  assert.equal(inlineCode('a `<b>` & "c"'), 'a <code>&lt;b&gt;</code> &amp; &quot;c&quot;');
+});
+
+test('byFamily: groups in the order families first appear', () => {
+  const groups = byFamily([{ id: 'a', family: 'x' }, { id: 'b', family: 'y' }, { id: 'c', family: 'x' }]);
+  assert.deepEqual(groups.map((g) => [g.family, g.variants.map((v) => v.id)]), [['x', ['a', 'c']], ['y', ['b']]]);
+});

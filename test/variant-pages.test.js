@@ -1,0 +1,147 @@
+'use strict';
+// One page per manifest variant (variants/variant.njk), built as a drafts
+// preview from data files: the real ones, plus an extra runtime for one
+// variant, so the test sees the pages render whatever runtimes the data hold.
+// Expected figures are read from the data here and formatted with the page's
+// own figure filter (tested in test/variant-figures.test.js).
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { figure } = require('../_config/variant-pages').helpers;
+
+const ROOT = path.join(__dirname, '..');
+const DATA = path.join(ROOT, 'data');
+const ARTICLE = '/posts/analysis-async-patterns-2013-and-now/';
+const RESULTS = '/posts/results/';
+const N = 1000;
+const OLD_RUNTIME = 'node-0.11.14 --harmony';
+
+const manifest = loadManifest();
+const readData = (name) => JSON.parse(fs.readFileSync(path.join(DATA, `${name}.json`), 'utf8'));
+const complexity = readData('complexity');
+const reference = readData('reference-2013');
+const extra = manifest.variants.find((v) => v.era === '2013' && v.id !== 'original') || manifest.variants[0];
+
+// The committed perf data, plus copies of one variant's cells as if measured
+// on a second runtime (times doubled, so its row cannot pass for the first).
+function perfWithSecondRuntime() {
+  const perf = readData('perf');
+  const runId = '2013-08-09T00:00:00.000Z/node-0.11.14 --harmony';
+  perf.runs[runId] = {
+    date: '2013-08-09T00:00:00.000Z', git: { commit: 'f'.repeat(40), dirty: false }, host: {},
+    runtimes: { [OLD_RUNTIME]: { id: OLD_RUNTIME, name: 'node', version: '0.11.14', flags: ['--harmony'] } },
+  };
+  const copies = perf.cells
+    .filter((c) => c.variant === extra.id && c.scenario === 'upload' && c.n === N)
+    .map((c) => ({ ...c, runtime: OLD_RUNTIME, run: runId, key: c.key.replace(c.runtime, OLD_RUNTIME), time: { ...c.time, median: c.time.median * 2 } }));
+  assert.ok(copies.length > 0, `no ${extra.id} cells at n=${N} in data/perf.json`);
+  perf.cells.push(...copies);
+  return perf;
+}
+
+let site;
+let perf;
+let dataDir;
+test.before(() => {
+  perf = perfWithSecondRuntime();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-variant-data-'));
+  fs.writeFileSync(path.join(dataDir, 'perf.json'), JSON.stringify(perf));
+  site = buildDraftsSite({ CHARTS_DATA_DIR: dataDir });
+});
+test.after(() => {
+  if (site) site.cleanup();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function section(html, id) {
+  const start = html.indexOf(`<h2 id="${id}">`);
+  assert.ok(start >= 0, `no section #${id}`);
+  const end = html.indexOf('<h2', start + 1);
+  return html.slice(start, end < 0 ? html.indexOf('</article>') : end);
+}
+
+function runtimeLabel(c) {
+  const rt = perf.runs[c.run].runtimes[c.runtime];
+  return [rt.name, rt.version, ...rt.flags].join(' ');
+}
+
+const cells = (html) => [...html.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => visibleText(m[1]).trim());
+
+test('the variant pages are published together with the article, never one without the other', () => {
+  const flag = (file) => /^---\n[\s\S]*?^draft: (true|false)$/m.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  const article = flag('posts/analysis-async-patterns-2013-and-now.md');
+  const pages = flag('variants/variant.njk');
+  assert.equal(pages && pages[1], article ? article[1] : 'false', 'variants/variant.njk must carry the same draft flag as the article');
+});
+
+for (const v of manifest.variants) {
+  test(`${v.id}: page exists, links back, shows its code and its figures`, () => {
+    const url = `/variants/${v.id}/`;
+    assert.ok(site.has(url), `no page at ${url}`);
+    const html = site.read(url);
+    assert.ok(html.includes(`<h1>${v.title.replace(/&/g, '&amp;')}</h1>`));
+
+    // Back to its paragraph in the article, and to the results.
+    assert.ok(html.includes(`href="${ARTICLE}#variant-${v.id}"`), 'no link back to the article');
+    assert.ok(site.read(ARTICLE).includes(`id="variant-${v.id}"`), 'the article has no anchor for it');
+    assert.ok(html.includes(`href="${RESULTS}"`) && site.has(RESULTS), 'no link to the results');
+
+    // The file the benchmark runs, whole.
+    const shown = (v.compile && v.compile.source) || v.file;
+    assert.equal(shownCode(html, `examples/${shown}`), fs.readFileSync(path.join(ROOT, 'examples', shown), 'utf8'));
+
+    // Libraries and versions from the manifest.
+    const text = visibleText(section(html, 'facts'));
+    for (const [name, version] of Object.entries(v.libraries)) assert.ok(text.includes(`${name} ${version}`), `${name} ${version}`);
+
+    // Size from data/complexity.json.
+    const size = complexity.variants.find((r) => r.id === v.id);
+    assert.deepEqual(cells(section(html, 'size')), [size.tokens, size.uploadTokens, size.lines, size.depth].map(figure).concat(`${figure(size.complexity)}×`));
+
+    // Time and memory at n, one row per runtime and mode in the data.
+    const rows = cells(section(html, `time-and-memory`));
+    const mine = perf.cells.filter((c) => c.variant === v.id && c.scenario === 'upload' && c.n === N);
+    assert.ok(mine.length > 0, `data/perf.json has no ${v.id} cells at n=${N}`);
+    assert.equal(rows.length, mine.length * 5);
+    for (const c of mine) {
+      const row = rows.findIndex((cell, i) => i % 5 === 0 && cell === runtimeLabel(c) && rows[i + 1] === { cpu: 'CPU-bound', io: 'I/O-bound' }[c.mode]);
+      assert.ok(row >= 0, `no row for ${c.runtime} ${c.mode}`);
+      assert.equal(rows[row + 2].replace(/ noisy$/, ''), `${figure(c.time.median)} (${figure(c.time.p25)}–${figure(c.time.p75)})`);
+      assert.equal(rows[row + 3], `${figure(c.memory.median)} (${figure(c.memory.p25)}–${figure(c.memory.p75)})`);
+      assert.equal(rows[row + 4], figure(c.ioFloorMs));
+    }
+
+    // The 2013 counterpart's figures from data/reference-2013.json.
+    const then = visibleText(section(html, 'in-2013'));
+    if (!v.article2013) {
+      assert.match(then, /no variant in this style/);
+      return;
+    }
+    assert.ok(then.includes(v.article2013));
+    const cpu = (reference.cpuBound.series.find((s) => s.label === v.article2013) || { points: [] }).points.find((p) => p.n === N);
+    if (cpu) assert.ok(then.includes(`${figure(cpu.value)} ${reference.cpuBound.unit}`), 'CPU-bound 2013 time');
+    const size2013 = reference.complexity.rows.find((r) => r.name === v.article2013);
+    if (size2013) assert.ok(then.includes(`${figure(size2013.tokens)} tokens`), '2013 token count');
+  });
+}
+
+test(`a runtime present in the data gets its own rows (${extra.id} on ${OLD_RUNTIME})`, () => {
+  const rows = cells(section(site.read(`/variants/${extra.id}/`), 'time-and-memory'));
+  const shown = new Set(rows.filter((_, i) => i % 5 === 0));
+  const inData = new Set(perf.cells.filter((c) => c.variant === extra.id && c.scenario === 'upload' && c.n === N).map(runtimeLabel));
+  assert.ok(inData.has('node 0.11.14 --harmony') && inData.size >= 2);
+  assert.deepEqual([...shown].sort(), [...inData].sort());
+});
+
+test('the article links to every variant page, and the sitemap lists them', () => {
+  const article = site.read(ARTICLE);
+  const sitemap = site.read('/sitemap.xml');
+  for (const v of manifest.variants) {
+    assert.ok(article.includes(`href="/variants/${v.id}/"`), `article has no link to ${v.id}`);
+    assert.ok(sitemap.includes(`/variants/${v.id}/</loc>`), `sitemap lacks ${v.id}`);
+  }
+});
