@@ -39,8 +39,11 @@ function installLibrarySet(set, { log = () => {} } = {}) {
   if (!s) throw new LibrariesError(`unknown library set "${set}"; known: ${Object.keys(loadProfiles().librarySets).join(', ')}`);
   const dir = librariesDir(set);
   const wanted = specs(s.packages);
-  const rec = readJson(recordFile(set));
-  if (rec && JSON.stringify(rec.packages) === JSON.stringify(wanted)) return Object.assign({ set, dir, fresh: false }, rec);
+  const holdsWanted = (folder) => {
+    const rec = readJson(path.join(folder, 'install.json'));
+    return Boolean(rec && JSON.stringify(rec.packages) === JSON.stringify(wanted));
+  };
+  if (holdsWanted(dir)) return Object.assign({ set, dir, fresh: false }, readJson(recordFile(set)));
   log(`library set ${set}: npm install ${wanted.join(' ')}...`);
   const started = Date.now();
   const record = buildAtomically(dir, (stage) => {
@@ -54,7 +57,7 @@ function installLibrarySet(set, { log = () => {} } = {}) {
       seconds: Math.round((Date.now() - started) / 100) / 10, bytes: diskUsage(stage) };
     fs.writeFileSync(path.join(stage, 'install.json'), JSON.stringify(r, null, 2) + '\n');
     return r;
-  });
+  }, holdsWanted);
   return Object.assign({ set, dir, fresh: true }, record);
 }
 

@@ -52,7 +52,10 @@ function writeJsonAtomic(file, data) {
 
 // build(stage) fills the staging folder; it is then renamed to finalDir.
 // Returns whatever build returned.
-function buildAtomically(finalDir, build) {
+// `isCurrent(dir)` says whether a finished folder already holds what this build
+// makes; by default any finished one does. A finished folder that is not
+// current (a library set whose versions changed) is replaced.
+function buildAtomically(finalDir, build, isCurrent = isComplete) {
   const parent = path.dirname(finalDir);
   const name = path.basename(finalDir);
   fs.mkdirSync(parent, { recursive: true });
@@ -64,13 +67,13 @@ function buildAtomically(finalDir, build) {
     checkpoint('before-rename');
     // Another process (a parallel test, a second terminal) may have finished
     // the same folder meanwhile: keep theirs, it is equivalent.
-    if (isComplete(finalDir)) return result;
+    if (isCurrent(finalDir)) return result;
     // Whatever else sits there is not a finished build (an older layout): replace it.
     fs.rmSync(finalDir, { recursive: true, force: true });
     try {
       fs.renameSync(stage, finalDir);
     } catch (err) {
-      if (!isComplete(finalDir)) throw err;
+      if (!isCurrent(finalDir)) throw err;
     }
     return result;
   } finally {
