@@ -6,6 +6,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/markdown'));    // KaTeX, highlight.js, heading anchors
   eleventyConfig.addPlugin(require('./_config/filters'));     // dates, reading time, table of contents
   eleventyConfig.addPlugin(require('./_config/collections')); // posts, drafts
+  eleventyConfig.addPlugin(require('./_config/extra-posts')); // test fixtures as posts, only when asked
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
   eleventyConfig.addPlugin(require('./_config/charts'));      // data check, chart and dataTable shortcodes

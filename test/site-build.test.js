@@ -6,6 +6,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureSite, readSite } = require('./helpers/site');
 const { parseXml, findAll } = require('./helpers/xml');
+const { buildSiteCheck } = require('./helpers/site-check');
+
+// The post-level checks read the typesetting check post, a test fixture
+// built into its own copy of the site; the shared _site/ is production's.
+let withFixtures;
+test.before(() => { withFixtures = buildSiteCheck(); });
+test.after(() => withFixtures && withFixtures.cleanup());
+const readFixtureSite = (rel) => withFixtures.read(rel);
 
 const POST = 'posts/site-check/index.html';
 
@@ -16,10 +24,10 @@ function allHtml(dir) {
 }
 
 test('math is rendered at build time, never left as raw TeX', () => {
-  const html = readSite(POST);
+  const html = readFixtureSite(POST);
   assert.ok((html.match(/<math /g) || []).length >= 5);
   assert.match(html, /<math [^>]*display="block"/);
-  for (const file of allHtml(ensureSite())) {
+  for (const file of allHtml(withFixtures.output)) {
     const text = fs.readFileSync(file, 'utf8').replace(/<annotation[\s\S]*?<\/annotation>/g, '');
     assert.doesNotMatch(text, /\$\[|\]\$|\$\$/, `raw math delimiter in ${file}`);
   }
@@ -27,18 +35,18 @@ test('math is rendered at build time, never left as raw TeX', () => {
 });
 
 test('no KaTeX script or stylesheet is shipped', () => {
-  const html = readSite(POST);
+  const html = readFixtureSite(POST);
   assert.doesNotMatch(html, /katex(\.min)?\.(js|css)/);
 });
 
 test('fenced code is highlighted at build time', () => {
-  const html = readSite(POST);
+  const html = readFixtureSite(POST);
   for (const lang of ['js', 'bash', 'json']) assert.match(html, new RegExp(`class="hljs language-${lang}"`));
   assert.match(html, /<span class="hljs-keyword">async<\/span>/);
 });
 
 test('headings have ids and permalinks, and the table of contents links to them', () => {
-  const html = readSite(POST);
+  const html = readFixtureSite(POST);
   assert.match(html, /<h2 id="formulas">Formulas<a class="anchor" href="#formulas"/);
   const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)[0];
   const targets = [...toc.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
@@ -47,7 +55,7 @@ test('headings have ids and permalinks, and the table of contents links to them'
 });
 
 test('post page carries metadata: canonical, Open Graph, feed link, date, reading time', () => {
-  const html = readSite(POST);
+  const html = readFixtureSite(POST);
   assert.match(html, /<link rel="canonical" href="https?:\/\/[^"]+\/posts\/site-check\/">/);
   assert.match(html, /<meta property="og:type" content="article">/);
   assert.match(html, /<link rel="alternate" type="application\/atom\+xml"/);
@@ -66,7 +74,7 @@ test('no inline script or style element (the CSP would block them)', () => {
 });
 
 test('the Atom feed is well-formed XML listing published posts', () => {
-  const feed = parseXml(readSite('feed.xml'));
+  const feed = parseXml(readFixtureSite('feed.xml'));
   assert.equal(feed.name, 'feed');
   assert.equal(feed.attrs.xmlns, 'http://www.w3.org/2005/Atom');
   const entries = findAll(feed, 'entry');
@@ -77,7 +85,7 @@ test('the Atom feed is well-formed XML listing published posts', () => {
 });
 
 test('the sitemap is well-formed XML with absolute URLs', () => {
-  const map = parseXml(readSite('sitemap.xml'));
+  const map = parseXml(readFixtureSite('sitemap.xml'));
   assert.equal(map.name, 'urlset');
   const locs = findAll(map, 'loc').map((l) => l.text);
   assert.ok(locs.some((l) => l.endsWith('/posts/site-check/')));
@@ -86,7 +94,7 @@ test('the sitemap is well-formed XML with absolute URLs', () => {
 });
 
 test('drafts are not published anywhere', () => {
-  const site = ensureSite();
+  const site = withFixtures.output;
   assert.ok(!fs.existsSync(path.join(site, 'posts', 'unpublished-notes')));
   for (const f of [...allHtml(site), path.join(site, 'feed.xml'), path.join(site, 'sitemap.xml')]) {
     const text = fs.readFileSync(f, 'utf8');
@@ -102,8 +110,19 @@ test('repository files outside the content folders are not rendered as pages', (
 });
 
 test('the home page lists posts newest first', () => {
-  const html = readSite('index.html');
+  const html = readFixtureSite('index.html');
   const dates = [...html.matchAll(/<li>\s*<h3>[\s\S]*?<time datetime="([^"]+)"/g)].map((m) => m[1]);
   assert.ok(dates.length >= 1);
   assert.deepEqual(dates, [...dates].sort().reverse());
+});
+
+test('the production build lists only articles: the test fixtures stay out', () => {
+  const site = ensureSite();
+  assert.ok(!fs.existsSync(path.join(site, 'posts', 'site-check')));
+  for (const rel of ['index.html', 'feed.xml', 'sitemap.xml']) {
+    const text = readSite(rel);
+    assert.ok(!text.includes('site-check') && !text.includes('Site check'), `typesetting check listed in ${rel}`);
+  }
+  // ...while the fixture build shows the same post is reachable when asked for.
+  assert.match(readFixtureSite('index.html'), /\/posts\/site-check\//);
 });

@@ -5,11 +5,15 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../helpers/browser');
+const { buildSiteCheck } = require('../helpers/site-check');
 
 const POST = '/posts/site-check/';
 
 test('post page under the deployed headers', async (t) => {
-  const session = await startSession();
+  // The post is a test fixture: serve a build that includes it.
+  const site = buildSiteCheck();
+  t.after(() => site.cleanup());
+  const session = await startSession({ root: site.output });
   t.after(() => session.close());
 
   for (const colorScheme of ['light', 'dark']) {
