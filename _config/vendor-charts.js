@@ -1,7 +1,8 @@
 'use strict';
 // The one chart script a page loads: a reduced jQuery 3.7.1 built from its
 // modules (_config/jquery-build.js: slim minus Sizzle, queue, wrap, serialize), only the
-// Flot 4.2.6 parts we use, then our assets/js/flot-series-highlight.js and
+// Flot 4.2.6 parts we use, then our Flot plugins assets/js/flot-axis-repairs.js
+// and assets/js/flot-series-highlight.js, and
 // assets/js/charts.js, minified with terser at build time and never
 // committed. One deferred file keeps the order and saves round trips. The full Flot bundle would add its legend, time, navigate,
 // selection and stack plugins (about 14 KB gzipped more) and still lack the
@@ -34,6 +35,7 @@ const PARTS = [
   'flot/source/jquery.flot.errorbars.js',
   'flot/source/jquery.flot.logaxis.js',
   'flot/source/jquery.flot.symbol.js',
+  '../assets/js/flot-axis-repairs.js', // after logaxis: replaces its tick generator
   '../assets/js/flot-series-highlight.js',
   '../assets/js/charts.js',
 ];
@@ -58,14 +60,14 @@ function bundleInfo() {
   const hash = crypto.createHash('sha256');
   for (const p of parts) hash.update(p.name).update('\0').update(p.code);
   const url = `/assets/vendor/charts-jquery@${version('jquery')}-flot@${version('flot')}.${hash.digest('hex').slice(0, 10)}.js`;
-  // The hash covers our own two scripts too, so the year-long cache of
+  // The hash covers our own scripts too, so the year-long cache of
   // /assets/vendor/ never serves a stale copy.
   return { url, parts };
 }
 
 async function buildBundle(parts) {
   const { minify } = require('terser');
-  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -2).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-series-highlight.js and charts.js. */\n`;
+  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -3).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-axis-repairs.js, flot-series-highlight.js and charts.js. */\n`;
   // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
   const opts = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
   const jq = await minify({ jquery: parts[0].code }, opts);

@@ -1,7 +1,9 @@
 /* Draws every <figure data-chart> on the page with Flot, from the JSON the
 build put in the figure (see _config/chart-html.js). Without this script, or
-without Flot, the figure keeps its data table. Loaded with defer after the
-vendor bundle and flot-series-highlight.js. */
+without Flot, the figure keeps its data table. Bundled after Flot and our
+two Flot plugins (flot-axis-repairs.js: log ticks and gaps, error-bar
+ranges, label sizes; flot-series-highlight.js), which do all the drawing
+fixes: this file only wires charts to the page. */
 (function () {
   'use strict';
   var $ = window.jQuery;
@@ -106,17 +108,15 @@ vendor bundle and flot-series-highlight.js. */
   };
 
   // Flot wants error bars as distances from the median: [x, y, below, above].
-  // A log axis cannot place a median at or below zero (the 2013 memory
-  // figures have two): it becomes a gap instead of a line off the bottom.
+  // (On a log axis, flot-axis-repairs.js turns medians at or below zero into gaps.)
   Chart.prototype.flotData = function (t) {
-    var ranges = this.hasRanges, log = this.log;
+    var ranges = this.hasRanges;
     return this.plotted().map(function (s) {
       var color = t.palette[s.style.color];
       return {
         label: s.label,
         color: color,
         data: s.data.map(function (p) {
-          if (log && p[1] <= 0) return [p[0], null, 0, 0];
           return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]];
         }),
         lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },
@@ -128,60 +128,8 @@ vendor bundle and flot-series-highlight.js. */
     });
   };
 
-  // Flot 4.2.6's errorbars plugin replaces the data format without the
-  // computeRange flags, so the axes would never autoscale. Restore them for
-  // x and the median, and widen the y range to the ends of the bars.
-  function rangeFromMedians(plot, s, data, dp) {
-    if (!dp.format) return;
-    dp.format[0].computeRange = true;
-    dp.format[1].computeRange = true;
-  }
-  function rangeWithBars(plot, s, range) {
-    var p = s.datapoints.points, ps = s.datapoints.pointsize;
-    if (ps < 4) return;
-    for (var j = 0; j < p.length; j += ps) {
-      if (p[j + 1] - p[j + 2] < range.ymin && p[j + 1] - p[j + 2] > 0) range.ymin = p[j + 1] - p[j + 2];
-      if (p[j + 1] + p[j + 3] > range.ymax) range.ymax = p[j + 1] + p[j + 3];
-    }
-  }
-
-  // Flot 4.2.6's log axis falls back to linear ticks (0, 25, 50…) when the
-  // data span less than about two decades, and 'loose' autoscaling then
-  // snaps the axis minimum to the first of them, 0: log(0) pins every point
-  // to one edge. Our ticks are 1, 2, 5 × 10^k (sparser over many decades),
-  // from the last one at or below the data to the first at or above, so the
-  // snap always lands on a positive value.
-  function logTicks(axis) {
-    var lo = axis.min > 0 ? axis.min : axis.datamin > 0 ? axis.datamin : 1;
-    var hi = Math.max(axis.max, lo);
-    var decades = Math.log10(hi / lo);
-    var steps = decades > 6 ? [1] : decades > 3 ? [1, 3] : [1, 2, 5];
-    var out = [];
-    for (var k = Math.floor(Math.log10(lo)); !out.length || out[out.length - 1] < hi; k++) {
-      steps.forEach(function (m) {
-        var v = +(m + 'e' + k);
-        if (v <= lo) out = [v];
-        else if (out[out.length - 1] < hi) out.push(v);
-      });
-    }
-    return out;
-  }
   var plainNumber = function (v) { return String(+v.toPrecision(4)); };
   var thousands = function (v) { return v >= 1000 && v % 1000 === 0 ? v / 1000 + 'k' : plainNumber(v); };
-
-  // Flot measures every tick label but the first and last (it takes them for
-  // its optional end-point labels), so a 5-digit top label such as 10000 was
-  // clipped at the left edge. Measure them all before the axis takes room.
-  function measureAllLabels(plot, axis) {
-    var d = axis.direction, n = axis.n, surface = plot.getSurface();
-    var layer = 'flot-' + d + '-axis flot-' + d + n + '-axis ' + d + 'Axis ' + d + n + 'Axis';
-    (axis.ticks || []).forEach(function (tick) {
-      if (!tick.label) return;
-      var info = surface.getTextInfo(layer, tick.label, axis.options.font || 'flot-tick-label tickLabel');
-      axis.labelWidth = Math.max(axis.labelWidth, info.width);
-      axis.labelHeight = Math.max(axis.labelHeight, info.height);
-    });
-  }
 
   Chart.prototype.xaxis = function (t) {
     var xs = this.xs, base = { color: t.grid };
@@ -192,18 +140,17 @@ vendor bundle and flot-series-highlight.js. */
     // beyond the first and last n, in log terms.
     return Object.assign(base, {
       mode: 'log', autoScale: 'none', min: xs[0] / 1.12, max: xs[xs.length - 1] * 1.12,
-      ticks: evenTicks(xs, Math.log) || logTicks, tickFormatter: thousands,
+      ticks: evenTicks(xs, Math.log), tickFormatter: thousands,
     });
   };
 
   Chart.prototype.options = function (t) {
     return {
-      hooks: { processRawData: [rangeFromMedians], adjustSeriesDataRange: [rangeWithBars], axisReserveSpace: [measureAllLabels] },
       series: { shadowSize: 0 },
       legend: { show: false },
       xaxis: this.xaxis(t),
       yaxis: this.log
-        ? { mode: 'log', color: t.grid, autoScale: 'loose', ticks: logTicks, tickFormatter: plainNumber }
+        ? { mode: 'log', color: t.grid, autoScale: 'loose', tickFormatter: plainNumber }
         : { min: 0, color: t.grid, autoScale: 'loose' },
       grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
       highlight: { legend: this.legend, halo: t.bg },
