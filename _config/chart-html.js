@@ -4,6 +4,7 @@
 // rest in paragraphs (how the 2013 page lost its charts). Data reach the
 // browser as JSON in a non-executable <script type="application/json">.
 const { visibleSeries } = require('./chart-data');
+const format = require('../assets/js/chart-format');
 
 const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -32,8 +33,7 @@ function num(v) {
   if (v === null || v === undefined) return '–';
   if (typeof v !== 'number') return String(v);
   if (Number.isInteger(v)) return String(v); // counts and 1–5 levels, not measurements
-  const a = Math.abs(v);
-  return a >= 100 ? String(Math.round(v)) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
+  return format.measurement(v);
 }
 
 // What charts.js needs, in columns: the n values once per chart, then per
@@ -60,13 +60,8 @@ function wireModel(model) {
 
 const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 
-function csv(model, series) {
-  const head = ['series', model.x.title, `median ${model.y.unit}`, `min ${model.y.unit}`, `max ${model.y.unit}`, 'repetitions'];
-  const q = (s) => (/[",\n]/.test(s) ? `"${String(s).replace(/"/g, '""')}"` : s);
-  const lines = [head.map(q).join(',')];
-  for (const s of series) for (const p of s.data) lines.push([q(s.label), p[0], p[1], p[2] ?? '', p[3] ?? '', p[4]].join(','));
-  return lines.join('\n') + '\n';
-}
+// The same text charts.js offers for download once a reader filters.
+const csv = (model, series) => format.csv(model.x.title, model.y.unit, series);
 
 function chartTable(model, series) {
   const xs = [...new Set(series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);

@@ -4,6 +4,7 @@
 // them. A table model: { id, caption, columns: [{key, title, unit?, num?}],
 // rows: [{...}], env, source, incomplete }.
 const { selectCells, perfEnv, summary, incompleteNote, MODES } = require('./chart-data');
+const format = require('../assets/js/chart-format');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -60,12 +61,6 @@ function complexity(args, load) {
   };
 }
 
-function fmtRange(s, digits) {
-  if (!s) return '–';
-  const f = (v) => v.toFixed(digits);
-  return s[1] === null ? f(s[0]) : `${f(s[0])} (${f(s[1])}–${f(s[2])})`;
-}
-
 // Fastest first, as the 2013 table of 1000 parallel calls.
 function parallel(args, load) {
   if (args.era === '2013') {
@@ -86,7 +81,7 @@ function parallel(args, load) {
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
     .sort((a, b) => a.t[0] - b.t[0])
-    .map((r) => ({ name: r.name, time: fmtRange(r.t, 1), memory: fmtRange(r.m, 2) }));
+    .map((r) => ({ name: r.name, time: format.range(r.t, 1), memory: format.range(r.m, 2) }));
   return {
     caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],

@@ -7,7 +7,8 @@ fixes: this file only wires charts to the page. */
 (function () {
   'use strict';
   var $ = window.jQuery;
-  if (!$ || !$.plot) return; // the vendor bundle failed: tables stay visible
+  var format = window.chartFormat; // assets/js/chart-format.js, bundled before this file
+  if (!$ || !$.plot || !format) return; // the vendor bundle failed: tables stay visible
 
   // Okabe–Ito colours (safe for the common colour-vision deficiencies), each
   // with a dark-mode twin light enough for a dark background. Four dash
@@ -128,8 +129,6 @@ fixes: this file only wires charts to the page. */
     });
   };
 
-  var plainNumber = function (v) { return String(+v.toPrecision(4)); };
-  var thousands = function (v) { return v >= 1000 && v % 1000 === 0 ? v / 1000 + 'k' : plainNumber(v); };
 
   Chart.prototype.xaxis = function (t) {
     var xs = this.xs, base = { color: t.grid };
@@ -140,7 +139,7 @@ fixes: this file only wires charts to the page. */
     // beyond the first and last n, in log terms.
     return Object.assign(base, {
       mode: 'log', autoScale: 'none', min: xs[0] / 1.12, max: xs[xs.length - 1] * 1.12,
-      ticks: evenTicks(xs, Math.log), tickFormatter: thousands,
+      ticks: evenTicks(xs, Math.log), tickFormatter: format.thousands,
     });
   };
 
@@ -150,7 +149,7 @@ fixes: this file only wires charts to the page. */
       legend: { show: false },
       xaxis: this.xaxis(t),
       yaxis: this.log
-        ? { mode: 'log', color: t.grid, autoScale: 'loose', tickFormatter: plainNumber }
+        ? { mode: 'log', color: t.grid, autoScale: 'loose', tickFormatter: format.plainNumber }
         : { min: 0, color: t.grid, autoScale: 'loose' },
       grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
       highlight: { legend: this.legend, halo: t.bg },
@@ -219,15 +218,8 @@ fixes: this file only wires charts to the page. */
   };
 
   Chart.prototype.updateCsv = function () {
-    var m = this.model, u = m.y.unit;
-    var q = function (v) { return /[",\n]/.test(v) ? '"' + String(v).replace(/"/g, '""') + '"' : v; };
-    var lines = [['series', m.x.title, 'median ' + u, 'min ' + u, 'max ' + u, 'repetitions'].map(q).join(',')];
-    this.plotted().forEach(function (s) {
-      s.data.forEach(function (p) {
-        lines.push([q(s.label), p[0], p[1], p[2] === null ? '' : p[2], p[3] === null ? '' : p[3], p[4]].join(','));
-      });
-    });
-    this.csv.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(lines.join('\n') + '\n');
+    var csv = format.csv(this.model.x.title, this.model.y.unit, this.plotted());
+    this.csv.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(csv);
   };
 
   // Typing again drops a match still running: its worker is ended.
@@ -304,8 +296,7 @@ fixes: this file only wires charts to the page. */
   Chart.prototype.showTip = function (item) {
     if (!item) { this.tip.hidden = true; return; }
     var s = this.model.series.filter(function (x) { return x.label === item.series.label; })[0];
-    var p = s.data[item.dataIndex], u = this.model.y.unit;
-    var fmt = function (v) { return v >= 100 ? Math.round(v).toString() : v >= 10 ? v.toFixed(1) : v.toFixed(2); };
+    var p = s.data[item.dataIndex], u = this.model.y.unit, fmt = format.measurement;
     var lines = [s.label, 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
       p[2] === null ? 'single run' : 'min–max ' + fmt(p[2]) + '–' + fmt(p[3]) + ' ' + u + ' (' + p[4] + ' runs)'];
     this.tip.replaceChildren();
