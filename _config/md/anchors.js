@@ -1,6 +1,9 @@
 // markdown-it plugin: every heading gets a stable id and a "#" permalink
 // (shown on hover by the stylesheet), so any section can be linked to.
 // The table of contents (filters.js) reads these ids back from the HTML.
+// Not Eleventy's IdAttributePlugin: its slugs match ours on every heading,
+// but it adds ids in an HTML transform after the layout has rendered, so
+// neither the "#" link below nor the table of contents could use them.
 
 // Ids depend only on the heading text, so links survive edits elsewhere.
 function slugify(text) {
