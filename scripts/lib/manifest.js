@@ -3,9 +3,11 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { builtinModules } = require('node:module');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
+const PACKAGE_JSON = path.join(EXAMPLES, '..', 'package.json');
 
 const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
 // What a runtime must offer; scripts/runtimes/probe-script.js reports them per runtime.
@@ -20,7 +22,40 @@ class ManifestError extends Error {
   }
 }
 
-function check(entry, index, file) {
+// "npm:name@1.2.3" (an alias) installs 1.2.3; anything else is the version.
+const installedVersion = (spec) => (/^npm:(?:@[^/]+\/)?[^@]+@(.+)$/.exec(spec) || [null, spec])[1];
+
+// Packages a file requires by name (first path segment, scope kept).
+function packageRequires(file) {
+  const names = new Set();
+  for (const m of fs.readFileSync(file, 'utf8').matchAll(/require\(\s*['"]([^'".][^'"]*)['"]\s*\)/g)) {
+    const parts = m[1].split('/');
+    const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    if (!builtinModules.includes(name.replace(/^node:/, ''))) names.add(name);
+  }
+  return names;
+}
+
+// "libraries" is what the variant file loads, at the versions package.json
+// installs, so the version a run records is the version that ran.
+function checkLibraries(entry, fail, pkg) {
+  const deps = pkg.dependencies || {};
+  for (const [name, version] of Object.entries(entry.libraries)) {
+    if (!(name in deps)) {
+      fail(`library ${name}@${version} is not in package.json "dependencies"; add it there (npm install --save-exact ${name}@${version}) or drop it from "libraries"`);
+    }
+    if (installedVersion(deps[name]) !== version) {
+      fail(`library ${name} is ${version} here but package.json "dependencies" has "${deps[name]}"; make them the same exact version`);
+    }
+  }
+  for (const name of packageRequires(path.join(EXAMPLES, entry.file))) {
+    if (!(name in entry.libraries)) {
+      fail(`examples/${entry.file} requires "${name}", which "libraries" does not list; add "${name}": "<version from package.json>"`);
+    }
+  }
+}
+
+function check(entry, index, file, pkg) {
   const where = `variant #${index} (${entry && entry.id || 'no id'})`;
   const fail = (msg) => { throw new ManifestError(`${where}: ${msg}`, file); };
   const str = (key) => { if (typeof entry[key] !== 'string' || !entry[key]) fail(`"${key}" must be a non-empty string`); };
@@ -57,9 +92,12 @@ function check(entry, index, file) {
   for (const rel of mustExist) {
     if (!fs.existsSync(path.join(EXAMPLES, rel))) fail(`file examples/${rel} does not exist`);
   }
+  checkLibraries(entry, fail, pkg);
 }
 
-function loadManifest(file = MANIFEST) {
+// `packageJson` (parsed) stands in for the repository's package.json in tests.
+function loadManifest(file = MANIFEST, { packageJson } = {}) {
+  const pkg = packageJson || JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8'));
   let data;
   try {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -71,7 +109,7 @@ function loadManifest(file = MANIFEST) {
   }
   const seen = new Set();
   data.variants.forEach((entry, i) => {
-    check(entry, i, file);
+    check(entry, i, file, pkg);
     if (seen.has(entry.id)) throw new ManifestError(`duplicate id "${entry.id}"`, file);
     seen.add(entry.id);
   });
