@@ -92,7 +92,8 @@ fixes: this file only wires charts to the page. */
   }
 
   // Ticks at the measured n when they are spread evenly enough (on the
-  // axis's own scale, f) to read; otherwise null and Flot picks them.
+  // axis's own scale, f) to read; otherwise null and Flot picks them (on a
+  // log axis, the 1-2-5 ticks of flot-axis-repairs.js).
   function evenTicks(xs, f) {
     var gaps = xs.slice(1).map(function (x, i) { return f(x) - f(xs[i]); });
     return xs.length > 1 && Math.min.apply(null, gaps) >= (f(xs[xs.length - 1]) - f(xs[0])) / 12 ? xs : null;
