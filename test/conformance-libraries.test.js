@@ -88,3 +88,20 @@ test('an entry with a librarySet runs the other entry\'s file on its aliases, an
     }
   }
 });
+
+// The manifest learns librarySet; a wrong one must fail at load, naming it.
+test('loadManifest rejects a librarySet whose alias is not among the libraries, or whose variant is unknown', (t) => {
+  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'asyncbench-manifest-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const entry = manifest.variants.find((v) => v.librarySet);
+  const write = (changed) => {
+    const file = path.join(dir, 'manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ schema: 1, variants: manifest.variants.map((v) => (v === entry ? changed : v)) }));
+    return file;
+  };
+  const badAlias = Object.assign({}, entry, { librarySet: { variant: entry.librarySet.variant, aliases: { q: 'not-listed' } } });
+  assert.throws(() => loadManifest(write(badAlias)), new RegExp(`${entry.id}.*"librarySet" must be`));
+  const badVariant = Object.assign({}, entry, { librarySet: Object.assign({}, entry.librarySet, { variant: 'no-such-entry' }) });
+  assert.throws(() => loadManifest(write(badVariant)), /"librarySet.variant" names "no-such-entry", which is not an entry/);
+  assert.doesNotThrow(() => loadManifest(write(entry)));
+});
