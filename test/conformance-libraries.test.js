@@ -105,3 +105,49 @@ test('loadManifest rejects a librarySet whose alias is not among the libraries, 
   assert.throws(() => loadManifest(write(badVariant)), /"librarySet.variant" names "no-such-entry", which is not an entry/);
   assert.doesNotThrow(() => loadManifest(write(entry)));
 });
+
+// The same check on Node 0.11.14, where the 2013-era entries also run
+// (test/old-runtime.test.js): the redirect of lib/library-set.js relies on
+// Module internals that old Node must offer as well.
+test('on Node 0.11.14, every 2013-era entry loads the library versions its entry names', (t) => {
+  const { binaryPath, getProfile, isInstalled } = require('../scripts/runtimes');
+  if (!isInstalled('node-0.11') && !process.env.CI) return t.skip('run npm run runtimes -- install node-0.11 first');
+  const era = manifest.variants.filter((v) => v.era === '2013');
+  // ES5, run by the old binary, one process per entry (old Node records a
+  // module as the child of its first parent only): the versions of the
+  // packages the entry's module tree reaches, as JSON.
+  const script = `
+    var fs = require('fs'), path = require('path');
+    var NM = ${JSON.stringify(NODE_MODULES)};
+    function walk(m, seen, got) {
+      if (seen.indexOf(m) >= 0) return got;
+      seen.push(m);
+      if (m.filename.indexOf(NM) === 0) {
+        var name = m.filename.slice(NM.length).split(path.sep)[0];
+        got[name] = JSON.parse(fs.readFileSync(path.join(NM, name, 'package.json'), 'utf8')).version;
+      }
+      m.children.forEach(function (c) { walk(c, seen, got); });
+      return got;
+    }
+    var file = process.argv[process.argv.length - 1];
+    require(file);
+    console.log(JSON.stringify(walk(require.cache[require.resolve(file)], [], {})));`;
+  const reached = {};
+  for (const v of era) {
+    const file = path.join(ROOT, 'examples', v.file);
+    const r = require('node:child_process').spawnSync(binaryPath('node-0.11'),
+      [...getProfile('node-0.11').flags, '-e', script, file], { encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.status, 0, `${v.id}: ${r.stderr}`);
+    reached[file] = JSON.parse(r.stdout);
+  }
+  const problems = [];
+  for (const v of era) {
+    const got = reached[path.join(ROOT, 'examples', v.file)];
+    for (const [name, version] of Object.entries(v.libraries)) {
+      if (got[name] !== version) problems.push(`${v.id}: ${name} loaded ${got[name] || 'never'}, entry says ${version}`);
+      const today = aliasOf(name);
+      if (today && got[today]) problems.push(`${v.id}: ${today} ${got[today]} (today's release) loaded beside ${name}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
