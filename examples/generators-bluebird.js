@@ -1,7 +1,8 @@
 // Generators with Bluebird.coroutine: the generator yields Bluebird promises
 // and Bluebird resumes it with each value, or throws the rejection at the
-// yield. The coroutine is a promise-returning function; asCallback hands the
-// outcome to a node-style callback.
+// yield. The coroutine is a promise-returning function; nodeify hands the
+// outcome to a node-style callback (asCallback in Bluebird 3, which keeps the
+// old name, so the file also runs on Bluebird 0.9: generators-bluebird-0-9).
 var Promise = require('bluebird');
 var api = require('./lib/bluebird-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;
@@ -58,8 +59,8 @@ var parallel = Promise.coroutine(function* (idOrPath, k) {
 });
 
 exports.upload = function (stream, idOrPath, tag, done) {
-    upload(stream, idOrPath, tag).asCallback(done);
+    upload(stream, idOrPath, tag).nodeify(done);
 };
 exports.parallel = function (idOrPath, k, done) {
-    parallel(idOrPath, k).asCallback(done);
+    parallel(idOrPath, k).nodeify(done);
 };

@@ -1,7 +1,8 @@
 // Promises with Bluebird: every I/O call returns a Bluebird promise, made by
 // Bluebird's constructor (lib/bluebird-api.js), the steps are a chain of
-// .then() calls, .catch() rolls back, and .asCallback() hands the outcome to
-// the node-style caller.
+// .then() calls, .catch() rolls back, and .nodeify() hands the outcome to
+// the node-style caller (Bluebird 3 calls it asCallback and keeps the old
+// name, so this file runs unchanged on Bluebird 0.9 too: promises-bluebird-0-9).
 var Promise = require('bluebird');
 var api = require('./lib/bluebird-api');
 var blobManager = api.blobManager, db = api.db, files = api.files;
@@ -36,7 +37,9 @@ exports.upload = function upload(stream, idOrPath, tag, done) {
             version: version.id
         }).then(function (q) {
             return q.execWithin(tx);
-        }).return(fileId);
+        }).then(function () {
+            return fileId; // not .return(fileId): Bluebird 0.9 lacks it
+        });
     }).then(function (fileId) {
         return FileVersion.insert({ fileId: fileId, versionId: version.id })
             .execWithin(tx).then(function () {
@@ -48,7 +51,7 @@ exports.upload = function upload(stream, idOrPath, tag, done) {
     }).catch(function (err) {
         tx.rollback();
         throw err;
-    }).asCallback(done);
+    }).nodeify(done);
 };
 
 // Promise.all waits for the k inserts and rejects with the first failure.
@@ -63,5 +66,5 @@ exports.parallel = function parallel(idOrPath, k, done) {
     }).catch(function (err) {
         tx.rollback();
         throw err;
-    }).asCallback(done);
+    }).nodeify(done);
 };

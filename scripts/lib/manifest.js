@@ -88,6 +88,15 @@ function check(entry, index, file, pkg) {
   if (entry.compile !== null && (typeof entry.compile !== 'object' || !entry.compile.tool || !entry.compile.source)) {
     fail('"compile" must be null or { tool, version, source, sourceMaps }');
   }
+  // Same code, other library versions: see examples/lib/library-set.js.
+  const ls = entry.librarySet;
+  if (ls !== undefined) {
+    const names = ls && typeof ls.aliases === 'object' && ls.aliases ? Object.keys(ls.aliases) : [];
+    if (typeof ls.variant !== 'string' || !names.length ||
+        !names.every((n) => typeof ls.aliases[n] === 'string' && ls.aliases[n] in entry.libraries)) {
+      fail('"librarySet" must be { variant: id of the entry whose file runs unchanged, aliases: { name: npm alias listed in "libraries" } }');
+    }
+  }
   const mustExist = [entry.file].concat(entry.wrappers, entry.compile ? [entry.compile.source] : []);
   for (const rel of mustExist) {
     if (!fs.existsSync(path.join(EXAMPLES, rel))) fail(`file examples/${rel} does not exist`);
@@ -113,6 +122,11 @@ function loadManifest(file = MANIFEST, { packageJson } = {}) {
     if (seen.has(entry.id)) throw new ManifestError(`duplicate id "${entry.id}"`, file);
     seen.add(entry.id);
   });
+  for (const entry of data.variants) {
+    if (entry.librarySet && !seen.has(entry.librarySet.variant)) {
+      throw new ManifestError(`variant ${entry.id}: "librarySet.variant" names "${entry.librarySet.variant}", which is not an entry`, file);
+    }
+  }
   return data;
 }
 

@@ -1,0 +1,3 @@
+// generators-bluebird.js, unchanged, on Bluebird 0.9.11-1 (the release line of 2013) instead of Bluebird 3.
+var withLibraries = require('./lib/library-set');
+module.exports = withLibraries({ bluebird: 'bluebird-0.9' }, function () { return require('./generators-bluebird'); });
