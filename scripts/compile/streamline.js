@@ -27,9 +27,9 @@ function compile({ source, output, mode }) {
     const produced = copy.replace(/\._js$/, '.js');
     if (run.status !== 0 || !fs.existsSync(produced)) {
       const text = (run.stderr || '') + (run.stdout || '');
-      // babylon reports "SyntaxError: /abs/file._js: message (line:col)".
-      const m = /SyntaxError: [^:]+: (.*?) \((\d+):(\d+)\)/.exec(text);
-      if (m) throw new CompileError(source, Number(m[2]), `${m[1]} (column ${Number(m[3]) + 1})`);
+      // streamline 0.10 reports "error streamlining x._js: x._js:LINE:message on line LINE".
+      const m = /error streamlining [^:\n]+: [^:\n]+:(\d+):(.*?)(?: on line \d+)?$/m.exec(text);
+      if (m) throw new CompileError(source, Number(m[1]), m[2].trim());
       throw new CompileError(source, null, firstLine(text.split('\n').filter((l) => !/\[STREAMLINE\]/.test(l)).join('\n')));
     }
     fs.copyFileSync(produced, output);
