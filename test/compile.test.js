@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const esprima = require('esprima');
-const { ensureCompiled, compileVariant, isStale } = require('../scripts/compile/index');
+const { ensureCompiled, compileVariant, compileAll, isStale } = require('../scripts/compile/index');
 const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
 const { measureVariants, measureFile } = require('../scripts/complexity');
 
@@ -66,6 +66,18 @@ for (const [tool, fixture, line] of [
     assert.deepStrictEqual(fs.readdirSync(path.join(dir, 'build')), [], 'no temporary file is left behind');
   });
 }
+
+test('one broken source fails its variant only: the others are still compiled', (t) => {
+  const dir = sandbox(t, 'broken._js');
+  fs.copyFileSync(path.join(FIXTURES, 'ok._js'), path.join(dir, 'src', 'ok._js'));
+  const broken = Object.assign(variant('streamline', 'broken._js', 'callbacks'), { id: 'broken', file: 'build/broken.js' });
+  const ok = Object.assign(variant('streamline', 'ok._js', 'callbacks'), { id: 'ok', file: 'build/ok.js' });
+  const r = compileAll([broken, ok, { id: 'plain', file: 'plain.js', compile: null }], { examplesDir: dir });
+  assert.deepStrictEqual(r.failed.map((f) => f.id), ['broken']);
+  assert.match(r.failed[0].error.message, /broken\._js:4: /);
+  assert.deepStrictEqual(r.built.map((b) => b.id), ['ok']);
+  assert.ok(fs.existsSync(path.join(dir, 'build', 'ok.js')));
+});
 
 test('a compile step asking for a version other than the installed one fails before compiling', (t) => {
   const dir = sandbox(t, 'ok._js');

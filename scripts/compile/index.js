@@ -54,4 +54,26 @@ function ensureCompiled(variant, examplesDir = EXAMPLES) {
   return true;
 }
 
-module.exports = { ensureCompiled, compileVariant, isStale, COMPILERS, BUILD_DIR, CompileError };
+// Every compiled entry of `variants`: stale ones (or all, with force) are
+// built; a failure is recorded and the others are still built.
+function compileAll(variants, { force = false, examplesDir = EXAMPLES, onBuilt = () => {} } = {}) {
+  const result = { built: [], upToDate: [], failed: [] };
+  for (const v of variants.filter((x) => x.compile)) {
+    const started = process.hrtime.bigint();
+    try {
+      const did = force ? (compileVariant(v, examplesDir), true) : ensureCompiled(v, examplesDir);
+      if (!did) {
+        result.upToDate.push(v.id);
+        continue;
+      }
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      result.built.push({ id: v.id, ms });
+      onBuilt(v, ms);
+    } catch (error) {
+      result.failed.push({ id: v.id, error });
+    }
+  }
+  return result;
+}
+
+module.exports = { ensureCompiled, compileVariant, compileAll, isStale, COMPILERS, BUILD_DIR, CompileError };
