@@ -27,6 +27,10 @@ const LANGUAGES = {
   '.mjs': ['js', 'javascript'],
   '.ts': ['ts', 'typescript'],
   '.json': ['json', 'json'],
+  // Sources of compiled variants: highlight.js knows neither dialect, and
+  // both lex as JavaScript (streamline's `_` is a plain identifier).
+  '._js': ['streamline', 'javascript'],
+  '.sjs': ['StratifiedJS', 'javascript'],
 };
 
 for (const [, language] of Object.values(LANGUAGES)) {

@@ -25,6 +25,7 @@ const { measureSource, ESPRIMA_VERSION } = require('./lib/tokens');
 const { loadManifest, EXAMPLES } = require('./lib/manifest');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
 const { parallelParts } = require('./lib/parallel-parts');
+const { measureSjs } = require('./analyze/sjs-measure');
 const { writeJsonAtomic } = require('./lib/atomic-write');
 
 const OUT = path.join(ROOT, 'data', 'complexity.json');
@@ -35,8 +36,9 @@ function measureFile(file) {
   // Repo files are labelled repo-relative, anything else as given.
   const inRepo = !path.relative(ROOT, file).startsWith('..');
   const rel = inRepo ? path.relative(ROOT, file) : file;
-  const m = measureSource(fs.readFileSync(file, 'utf8'), rel);
-  const parts = parallelParts(m.ast);
+  // StratifiedJS extends the grammar Esprima parses; see analyze/sjs-measure.js.
+  const m = /\.sjs$/.test(file) ? measureSjs(fs.readFileSync(file, 'utf8'), rel) : measureSource(fs.readFileSync(file, 'utf8'), rel);
+  const parts = m.ast ? parallelParts(m.ast) : m.parallelParts;
   const inParallel = (t) => parts.some((p) => t.range[0] >= p.range[0] && t.range[1] <= p.range[1]);
   const parallelTokens = m.tokenList.filter(inParallel).length;
   return {

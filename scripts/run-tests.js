@@ -30,6 +30,14 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// Compiled variants run their build output (examples/build/, not in git).
+console.error('Compiling the compiled variants (npm run compile)...');
+const compiled = spawnSync(process.execPath, [path.join(__dirname, 'compile.js')], { cwd: ROOT, stdio: 'inherit' });
+if (compiled.status !== 0) {
+  console.error('npm run compile failed (see above); fix the source it names, then run the tests again.');
+  process.exit(1);
+}
+
 console.error('Building the site once for all tests...');
 buildSite();
 

@@ -7,6 +7,7 @@ const assert = require('node:assert');
 const path = require('node:path');
 const fakes = require('../examples/lib/fakes');
 const { loadManifest } = require('../scripts/lib/manifest');
+const { ensureCompiled } = require('../scripts/compile/index');
 const { observe, problems, failedLog, descriptor, adapterProblems, manifestAdapterProblems, explainIdentity } =
   require('./helpers/conformance');
 
@@ -62,6 +63,7 @@ function checkedAs(v) {
 
 for (const v of manifest.variants) {
   test(`${v.id} (${v.file})`, async (t) => {
+    ensureCompiled(v); // a compiled variant runs its build output, rebuilt if stale
     const mod = require(path.join(examplesDir, v.file));
     assert.strictEqual(typeof mod.upload, 'function', 'exports.upload must be a function');
     const { entry, how } = checkedAs(v);

@@ -48,11 +48,29 @@ function checkLibraries(entry, fail, pkg) {
       fail(`library ${name} is ${version} here but package.json "dependencies" has "${deps[name]}"; make them the same exact version`);
     }
   }
-  for (const name of packageRequires(path.join(EXAMPLES, entry.file))) {
+  // A compiled variant is what its author wrote: its source, not the build output.
+  const written = entry.compile ? entry.compile.source : entry.file;
+  for (const name of packageRequires(path.join(EXAMPLES, written))) {
     if (!(name in entry.libraries)) {
-      fail(`examples/${entry.file} requires "${name}", which "libraries" does not list; add "${name}": "<version from package.json>"`);
+      fail(`examples/${written} requires "${name}", which "libraries" does not list; add "${name}": "<version from package.json>"`);
     }
   }
+}
+
+
+// The compile step (scripts/compile/): which tool, which exact version, which
+// mode, and where source and output live. Outputs go to build/<id>.js so
+// one source can feed several variants (streamline's modes) without clashing.
+const COMPILE_TOOLS = ['streamline', 'traceur', 'regenerator', 'stratifiedjs'];
+function checkCompile(entry, fail) {
+  const c = entry.compile;
+  if (!c || typeof c !== 'object' || Array.isArray(c)) fail('"compile" must be null or { tool, version, mode, source, sourceMaps }');
+  if (!COMPILE_TOOLS.includes(c.tool)) fail(`compile.tool must be one of ${COMPILE_TOOLS.join(', ')}, got ${JSON.stringify(c.tool)}`);
+  if (typeof c.version !== 'string' || !/^\d+\.\d+\.\d+/.test(c.version)) fail(`compile.version needs an exact version, got ${JSON.stringify(c.version)}`);
+  if (c.mode !== undefined && c.mode !== null && (typeof c.mode !== 'string' || !c.mode)) fail('compile.mode must be null or a non-empty string');
+  if (typeof c.source !== 'string' || !c.source.startsWith('src/')) fail('compile.source must be a file under examples/src/');
+  if (typeof c.sourceMaps !== 'boolean') fail('compile.sourceMaps must be true or false');
+  if (entry.file !== `build/${entry.id}.js`) fail(`a compiled variant's "file" must be build/${entry.id}.js (the compiler's output), got "${entry.file}"`);
 }
 
 function check(entry, index, file, pkg) {
@@ -85,9 +103,7 @@ function check(entry, index, file, pkg) {
       fail(`adapter library "${a.library}" must be "node" or one of "libraries"`);
     }
   }
-  if (entry.compile !== null && (typeof entry.compile !== 'object' || !entry.compile.tool || !entry.compile.source)) {
-    fail('"compile" must be null or { tool, version, source, sourceMaps }');
-  }
+  if (entry.compile !== null) checkCompile(entry, fail);
   // Same code, other library versions: see examples/lib/library-set.js.
   const ls = entry.librarySet;
   if (ls !== undefined) {
@@ -97,7 +113,8 @@ function check(entry, index, file, pkg) {
       fail('"librarySet" must be { variant: id of the entry whose file runs unchanged, aliases: { name: npm alias listed in "libraries" } }');
     }
   }
-  const mustExist = [entry.file].concat(entry.wrappers, entry.compile ? [entry.compile.source] : []);
+  // A compiled variant's `file` is build output (npm run compile), not in git.
+  const mustExist = (entry.compile ? [entry.compile.source] : [entry.file]).concat(entry.wrappers);
   for (const rel of mustExist) {
     if (!fs.existsSync(path.join(EXAMPLES, rel))) fail(`file examples/${rel} does not exist`);
   }
@@ -142,4 +159,4 @@ function selectVariants(manifest, pattern) {
   return manifest.variants.filter((v) => re.test(v.id));
 }
 
-module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS };
+module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, COMPILE_TOOLS };

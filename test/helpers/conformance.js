@@ -265,6 +265,9 @@ function manifestAdapterProblems(entry, examplesDir) {
       'fakes itself) or { file, library, uses }'];
   }
   const loads = localRequires(path.join(ROOT, v.file));
+  // A compiled variant's source may load our files through its own runtime's
+  // require (StratifiedJS), which the output does not show.
+  if (entry.compile) localRequires(path.join(examplesDir, entry.compile.source), loads);
   const listed = new Set(entry.wrappers.map((w) => path.relative(ROOT, path.join(examplesDir, w))));
   const missing = [...loads].filter((f) => !listed.has(f));
   const extra = [...listed].filter((f) => !loads.has(f));

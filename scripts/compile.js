@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds every compiled variant whose output is missing or older than its
+// source (manifest `compile` field; outputs under examples/build/).
+//
+//   npm run compile                 stale variants only
+//   node scripts/compile.js --force every compiled variant
+//
+// A failure names the source file and line and the compiler's message; the
+// other variants are still built, and the exit code is 1.
+'use strict';
+const { loadManifest } = require('./lib/manifest');
+const { compileAll } = require('./compile/index');
+
+function main(argv) {
+  const force = argv.includes('--force');
+  const unknown = argv.filter((a) => a !== '--force');
+  if (unknown.length) {
+    process.stderr.write(`compile: unknown option ${unknown[0]}; usage: node scripts/compile.js [--force]\n`);
+    return 2;
+  }
+  const r = compileAll(loadManifest().variants, {
+    force,
+    onBuilt: (v, ms) => process.stdout.write(`compiled ${v.id}: ${v.compile.source} -> ${v.file} ` +
+      `(${v.compile.tool} ${v.compile.version}, ${ms.toFixed(0)} ms)\n`),
+  });
+  for (const f of r.failed) process.stderr.write(`compile failed for ${f.id}: ${f.error.message}\n`);
+  process.stdout.write(`${r.built.length} compiled, ${r.upToDate.length} up to date, ${r.failed.length} failed\n`);
+  return r.failed.length ? 1 : 0;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
+module.exports = { main };
