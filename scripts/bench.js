@@ -14,18 +14,18 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { parseArgs, UsageError, HELP } = require('./lib/bench-args');
+const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
-const { buildPlan, timeoutFor } = require('./lib/plan');
-const { measureFloors } = require('./lib/floor');
-const { runCell, probeRuntime, killActive } = require('./lib/spawn-cell');
-const datafile = require('./lib/datafile');
+const { buildPlan, timeoutFor } = require('./harness/plan');
+const { measureFloors } = require('./harness/floor');
+const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
+const datafile = require('./harness/datafile');
 const { removeStaleTemps } = require('./lib/atomic-write');
 const { lock, LockError } = require('./harness/lock');
 const { collectEnv, runId: makeRunId } = require('./lib/env');
-const { Progress, duration, weight } = require('./lib/progress');
-const { summarize } = require('./lib/summary');
-const { NOISY_REL_IQR } = require('./lib/stats');
+const { Progress, duration, weight } = require('./harness/progress');
+const { summarize } = require('./harness/summary');
+const { NOISY_REL_IQR } = require('./harness/stats');
 
 const ROOT = path.join(__dirname, '..');
 const GENERATED_BY = 'scripts/bench.js';

@@ -15,16 +15,16 @@
 //
 // Our variants also carry `parallel`, which the 2013 files did not have. So
 // besides the whole file we report `uploadTokens`: the file without the
-// top-level code that only `parallel` reaches (scripts/lib/parallel-parts.js;
+// top-level code that only `parallel` reaches (scripts/analyze/parallel-parts.js;
 // listed in `parallelParts`, so the cut can be checked by eye). The 2013
 // comparison uses that figure.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { measureSource, ESPRIMA_VERSION } = require('./lib/tokens');
+const { measureSource, ESPRIMA_VERSION } = require('./analyze/tokens');
 const { loadManifest, EXAMPLES } = require('./lib/manifest');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
-const { parallelParts } = require('./lib/parallel-parts');
+const { parallelParts } = require('./analyze/parallel-parts');
 const { writeJsonAtomic } = require('./lib/atomic-write');
 
 const OUT = path.join(ROOT, 'data', 'complexity.json');
@@ -123,7 +123,7 @@ function buildData(manifest = loadManifest()) {
     method: {
       tokenizer: `esprima@${ESPRIMA_VERSION} tokenize(), comments excluded; the file must parse (parseScript, else parseModule) first`,
       counted: 'the variant file (or compile.source for compiled variants); examples/lib wrappers excluded',
-      uploadTokens: 'tokens minus the top-level code reachable only from exports.parallel (scripts/lib/parallel-parts.js)',
+      uploadTokens: 'tokens minus the top-level code reachable only from exports.parallel (scripts/analyze/parallel-parts.js)',
       lines: 'lines holding at least one token',
       depth: 'deepest nesting of function declarations, expressions and arrows (top level = 0)',
     },

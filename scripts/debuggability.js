@@ -2,7 +2,7 @@
 // Measured debuggability of every variant: inject three failures, capture the
 // stack of the error that reaches the caller, score it against the line of
 // the failing call and map it to the 2013 article's five-level scale
-// (scripts/lib/stack-score.js). Libraries with a long-stack switch are run
+// (scripts/analyze/stack-score.js). Libraries with a long-stack switch are run
 // with and without it, and the switch's price in time and memory is measured.
 //
 //   npm run debuggability                      every variant -> data/debuggability.json
@@ -15,14 +15,14 @@
 'use strict';
 const path = require('node:path');
 const { loadManifest, selectVariants, EXAMPLES } = require('./lib/manifest');
-const { analyzeVariant, WAYS } = require('./lib/debug-runs');
+const { analyzeVariant, WAYS } = require('./analyze/debug-runs');
 const { envStamp, ROOT } = require('./lib/analyzer-env');
-const { summarize } = require('./lib/stats');
-const { runCell, gcFlags } = require('./lib/spawn-cell');
+const { summarize } = require('./harness/stats');
+const { runCell, gcFlags } = require('./harness/spawn-cell');
 const { writeJsonAtomic } = require('./lib/atomic-write');
 
 const OUT = path.join(ROOT, 'data', 'debuggability.json');
-const DEMO = path.join(__dirname, 'lib', 'async-stack-demo.js');
+const DEMO = path.join(__dirname, 'analyze', 'async-stack-demo.js');
 const STACK_LIMIT = 50;
 
 function parseArgs(argv) {
@@ -46,7 +46,7 @@ function parseArgs(argv) {
 
 // The switch's price: n concurrent uploads with every fake operation taking
 // 1 ms (the 2013 "CPU-bound" setting), measured by the benchmark's own child
-// runner (scripts/lib/child.js --long-stacks), so time and peak memory mean
+// runner (scripts/harness/child.js --long-stacks), so time and peak memory mean
 // exactly what they mean in data/perf.json. Fresh processes, switch off and
 // on alternating so drift hits both alike.
 async function switchCost(entry, { costN, costReps, costDelay }) {
@@ -139,7 +139,7 @@ async function main(argv) {
       stackTraceLimit: STACK_LIMIT,
       childEnv: 'fresh node process per run, NODE_ENV=production, BLUEBIRD_DEBUG=0, BLUEBIRD_LONG_STACK_TRACES=0, Q_DEBUG unset',
       switches: { q: 'Q.longStackSupport = true', bluebird: 'Bluebird.config({ longStackTraces: true })', genny: 'genny.longStackSupport = true' },
-      switchCost: opts.cost ? `n=${opts.costN} concurrent uploads, every fake op ${opts.costDelay} ms, ${opts.costReps} fresh processes per setting alternating, median; the benchmark child (scripts/lib/child.js --long-stacks): time to the last callback, peak RSS growth over the baseline` : 'not measured (--no-cost)',
+      switchCost: opts.cost ? `n=${opts.costN} concurrent uploads, every fake op ${opts.costDelay} ms, ${opts.costReps} fresh processes per setting alternating, median; the benchmark child (scripts/harness/child.js --long-stacks): time to the last callback, peak RSS growth over the baseline` : 'not measured (--no-cost)',
     },
     env: envStamp('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
     asyncStackDemo: asyncStackDemo(),

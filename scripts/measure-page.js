@@ -17,8 +17,8 @@ const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { serve } = require('./serve');
-const { median } = require('./lib/stats');
-const { runEleventy } = require('./lib/eleventy-cli');
+const { median } = require('./harness/stats');
+const { runEleventy } = require('./site-tools/eleventy-cli');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
 

@@ -15,7 +15,7 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadNetlifyConfig, headersFor, redirectFor } = require('./lib/netlify-headers');
+const { loadNetlifyConfig, headersFor, redirectFor } = require('./site-tools/netlify-headers');
 
 const ROOT = path.join(__dirname, '..');
 

@@ -225,7 +225,7 @@ test('serve: netlify.toml [[redirects]] answer with their status and target', as
 });
 
 test('serve: the real netlify.toml parses, and its redirects (if any) point into the site', () => {
-  const { loadNetlifyConfig } = require('../scripts/lib/netlify-headers');
+  const { loadNetlifyConfig } = require('../scripts/site-tools/netlify-headers');
   const { redirects } = loadNetlifyConfig();
   for (const r of redirects) {
     assert.match(r.from, /^\//);

@@ -5,7 +5,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { runEleventy } = require('../../scripts/lib/eleventy-cli');
+const { runEleventy } = require('../../scripts/site-tools/eleventy-cli');
 
 const ROOT = path.join(__dirname, '..', '..');
 const SITE = path.join(ROOT, '_site');

@@ -3,7 +3,7 @@
 'use strict';
 const path = require('node:path');
 const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
-const { SCENARIOS } = require('./manifest');
+const { SCENARIOS } = require('../lib/manifest');
 
 const ROOT = path.join(__dirname, '..', '..');
 

@@ -31,7 +31,7 @@ async function main() {
     try {
       await upload(way);
     } catch (err) {
-      out[way] = err.stack.split(__filename).join('scripts/lib/async-stack-demo.js');
+      out[way] = err.stack.split(__filename).join('scripts/analyze/async-stack-demo.js');
     }
   }
   fs.writeSync(1, JSON.stringify(out) + '\n');
