@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { parseHeaderRules, loadHeaderRules, headersFor } = require('../scripts/site-tools/netlify-headers');
-const { serve } = require('../scripts/serve');
+const { serve } = require('../scripts/site-tools/server');
 
 test('netlify.toml declares the security headers the site relies on', () => {
   const h = headersFor(loadHeaderRules(), '/posts/anything/');

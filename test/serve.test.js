@@ -11,7 +11,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { serve } = require('../scripts/serve');
+const { serve } = require('../scripts/site-tools/server');
 
 const SERVE = path.join(__dirname, '..', 'scripts', 'serve.js');
 
