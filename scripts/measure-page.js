@@ -22,7 +22,7 @@ const { runEleventy } = require('./site-tools/eleventy-cli');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
 
-const ROOT = path.join(__dirname, '..');
+const { ROOT } = require('./lib/paths');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

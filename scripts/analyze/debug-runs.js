@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { parseStack, scoreTrace, levelFor } = require('./stack-score');
-const { ROOT } = require('../lib/analyzer-env');
+const { ROOT } = require('../lib/paths');
 
 const CHILD = path.join(__dirname, 'debug-child.js');
 const FAKES = path.join(ROOT, 'examples', 'lib', 'fakes.js');

@@ -22,7 +22,7 @@
 //      point at the line that failed
 'use strict';
 
-const WAYS = ['callback', 'throw', 'poison'];
+const SCORED_WAYS = ['callback', 'throw', 'poison'];
 
 // `at fn (file:line:col)`, `at file:line:col`, `at async fn (file:line:col)`,
 // `at new Promise (<anonymous>)`.
@@ -120,8 +120,8 @@ function describe(way, t) {
 // ways: { callback, throw, poison } each a scoreTrace result.
 function scaleLevel(ways) {
   const q = (w) => ways[w].quality;
-  const reasons = WAYS.map((w) => describe(w, ways[w]));
-  if (WAYS.every((w) => q(w) === 'exact')) return { level: 5, reasons };
+  const reasons = SCORED_WAYS.map((w) => describe(w, ways[w]));
+  if (SCORED_WAYS.every((w) => q(w) === 'exact')) return { level: 5, reasons };
   if (q('throw') === 'exact' && q('poison') === 'exact') return { level: 4, reasons };
   return { level: 1, reasons };
 }
@@ -130,7 +130,7 @@ function scaleLevel(ways) {
 // ("library" for Q/Bluebird/genny's own flag, "native" for an add-on) }. A way whose run
 // failed (crash, timeout, no error delivered) makes the variant unscored.
 function levelFor({ plain, switched = null, switchName = null, switchKind = 'library' }) {
-  const failed = WAYS.filter((w) => !plain[w] || plain[w].failed);
+  const failed = SCORED_WAYS.filter((w) => !plain[w] || plain[w].failed);
   if (failed.length) {
     return { level: null, levelWithoutSwitch: null, levelWithSwitch: null, reasons: failed.map((w) => `${w}: run failed (${plain[w] ? plain[w].failed : 'missing'}), not scored`) };
   }
@@ -138,10 +138,10 @@ function levelFor({ plain, switched = null, switchName = null, switchKind = 'lib
   const out = { level: base.level, levelWithoutSwitch: base.level, levelWithSwitch: null, reasons: base.reasons.slice() };
   const labels = { 5: 'always exact', 4: 'exact but fragile', 1: 'missing' };
   out.reasons.push(`without a switch: level ${base.level} (${labels[base.level]})`);
-  if (switched && WAYS.every((w) => switched[w] && !switched[w].failed)) {
+  if (switched && SCORED_WAYS.every((w) => switched[w] && !switched[w].failed)) {
     const sw = scaleLevel(switched);
     out.levelWithSwitch = sw.level;
-    out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
+    out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${SCORED_WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
     const flagged = switchKind === 'native' ? 2 : 3;
     if (sw.level === 5 && base.level < flagged) {
       out.level = flagged;
@@ -151,4 +151,4 @@ function levelFor({ plain, switched = null, switchName = null, switchKind = 'lib
   return out;
 }
 
-module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, WAYS };
+module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, SCORED_WAYS };

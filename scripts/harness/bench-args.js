@@ -5,7 +5,7 @@ const path = require('node:path');
 const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
 const { SCENARIOS } = require('../lib/manifest');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 
 const HELP = `Usage: npm run bench -- [options]
        node scripts/bench.js [options]

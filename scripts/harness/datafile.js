@@ -11,9 +11,10 @@ const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
 const { writeJsonAtomic } = require('../lib/atomic-write');
+const { DATA } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
-const SCHEMA_FILE = path.join(__dirname, '..', '..', 'data', 'schema', 'perf.schema.json');
+const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
 const FAILURES = ['timeout', 'crash', 'oom'];
 
 class DataFileError extends Error {

@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+const { EXAMPLES } = require('./paths');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
 
 const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
@@ -12,6 +12,8 @@ const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'rea
 const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
 const SCENARIOS = ['upload', 'errors', 'parallel'];
 const ERAS = ['2013', 'modern'];
+// The variant every other is measured against (the 2013 callback pyramid).
+const BASELINE = 'original';
 
 class ManifestError extends Error {
   constructor(message, file) {
@@ -90,4 +92,4 @@ function selectVariants(manifest, pattern) {
   return manifest.variants.filter((v) => re.test(v.id));
 }
 
-module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS };
+module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, BASELINE };

@@ -12,7 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 const PROFILES_FILE = path.join(__dirname, 'profiles.json');
 
 // A request that can never succeed as written: the CLI exits 2.
