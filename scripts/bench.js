@@ -182,7 +182,8 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || /^--runtime /.test(err.message);
     const known = err instanceof datafile.DataFileError || err instanceof LockError;
-    process.stderr.write(`bench: ${known || usage ? err.message : err.stack}\n`);
+    const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
+    process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;
   });
 }

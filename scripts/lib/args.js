@@ -27,13 +27,34 @@ function translate(err) {
   return new UsageError(err.message);
 }
 
+// node:util refuses a value that starts with '-' ("--n -1", "--variants -x")
+// as ambiguous. Ours: the word after an option that takes a value is its
+// value unless it is one of the known options, so "--out --n" still reads as
+// a missing value while "--n -1" reaches the number check and its message.
+function joinValues(argv, options) {
+  const known = new Set([...Object.keys(options), 'help'].map((o) => `--${o}`));
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const o = options[a.replace(/^--/, '')];
+    if (known.has(a) && o && o.type === 'string' && i + 1 < argv.length && !known.has(argv[i + 1])) {
+      out.push(`${a}=${argv[++i]}`);
+    } else out.push(a);
+  }
+  return out;
+}
+
 // options: node:util parseArgs options ({ out: { type: 'string' }, ... });
 // --help is added. Returns { help, values, positionals }.
 function parseCommandLine(argv, { options = {}, positionals = false } = {}) {
   let parsed;
   try {
     parsed = util.parseArgs({
-      args: argv,
+      args: joinValues(argv, options),
       options: { ...options, help: { type: 'boolean' } },
       allowPositionals: positionals,
       strict: true,
