@@ -20,7 +20,7 @@ const score = (ways) => Object.fromEntries(Object.entries(ways).map(([w, s]) => 
 
 for (const c of stacks.cases) {
   test(`scorer: ${c.name}`, () => {
-    const r = levelFor({ plain: score(c.plain), switched: c.switched ? score(c.switched) : null, switchName: 'lib', switchKind: c.switchKind });
+    const r = levelFor({ plain: score(c.plain), switched: c.switched ? score(c.switched) : null, switchName: 'lib' });
     assert.equal(r.level, c.level, r.reasons.join('\n'));
     assert.ok(r.reasons.length >= 4);
   });

@@ -16,8 +16,8 @@
 //   3  exact only with a flag: needs the library's long-stack switch to reach
 //      5, and is worse than 3 without it
 //   2  exact only with a native module or a runtime-level tracer outside the
-//      library (the article's galaxy-stack); assigned when such a switch
-//      (switchKind "native") is what reaches 5. No current variant has one.
+//      library (the article's galaxy-stack). Kept on the scale for the 2013
+//      comparison; nothing here runs such a tracer, so no variant gets it.
 //   1  missing: even an error thrown on the variant's own stack does not
 //      point at the line that failed
 'use strict';
@@ -126,10 +126,10 @@ function scaleLevel(ways) {
   return { level: 1, reasons };
 }
 
-// runs: { plain: ways, switched: ways | null, switchName, switchKind
-// ("library" for Q/Bluebird/genny's own flag, "native" for an add-on) }. A way whose run
+// runs: { plain: ways, switched: ways | null, switchName } where the switch
+// is the library's own long-stack flag (Q, Bluebird, genny). A way whose run
 // failed (crash, timeout, no error delivered) makes the variant unscored.
-function levelFor({ plain, switched = null, switchName = null, switchKind = 'library' }) {
+function levelFor({ plain, switched = null, switchName = null }) {
   const failed = SCORED_WAYS.filter((w) => !plain[w] || plain[w].failed);
   if (failed.length) {
     return { level: null, levelWithoutSwitch: null, levelWithSwitch: null, reasons: failed.map((w) => `${w}: run failed (${plain[w] ? plain[w].failed : 'missing'}), not scored`) };
@@ -142,10 +142,9 @@ function levelFor({ plain, switched = null, switchName = null, switchKind = 'lib
     const sw = scaleLevel(switched);
     out.levelWithSwitch = sw.level;
     out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${SCORED_WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
-    const flagged = switchKind === 'native' ? 2 : 3;
-    if (sw.level === 5 && base.level < flagged) {
-      out.level = flagged;
-      out.reasons.push(`level ${flagged}: exact in all three ways only with the ${switchKind === 'native' ? 'native module' : 'library flag'} on`);
+    if (sw.level === 5 && base.level < 3) {
+      out.level = 3;
+      out.reasons.push('level 3: exact in all three ways only with the library flag on');
     }
   }
   return out;
