@@ -14,20 +14,20 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { parseArgs, UsageError, HELP } = require('./lib/bench-args');
+const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
-const { buildPlan, timeoutFor } = require('./lib/plan');
-const { measureFloors } = require('./lib/floor');
-const { runCell, probeRuntime, killActive } = require('./lib/spawn-cell');
-const datafile = require('./lib/datafile');
+const { buildPlan, timeoutFor } = require('./harness/plan');
+const { measureFloors } = require('./harness/floor');
+const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
+const datafile = require('./harness/datafile');
 const { removeStaleTemps } = require('./lib/atomic-write');
 const { lock, LockError } = require('./harness/lock');
-const { collectEnv, runId: makeRunId } = require('./lib/env');
-const { Progress, duration, weight } = require('./lib/progress');
-const { summarize } = require('./lib/summary');
-const { NOISY_REL_IQR } = require('./lib/stats');
+const { runEnv, runId: makeRunId } = require('./lib/env');
+const { Progress, duration, weight } = require('./harness/progress');
+const { summaryTable } = require('./harness/summary');
+const { NOISY_REL_IQR } = require('./harness/stats');
 
-const ROOT = path.join(__dirname, '..');
+const { ROOT } = require('./lib/paths');
 const GENERATED_BY = 'scripts/bench.js';
 // The shell's codes for a process stopped by these signals (128 + number).
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
@@ -132,7 +132,7 @@ async function main(argv) {
     const harness = Object.assign({}, settings, {
       manifest: path.relative(ROOT, opts.manifest), noisyRelIqr: NOISY_REL_IQR
     });
-    const env = collectEnv({ runtimes, variants, harness, argv, generatedBy: GENERATED_BY });
+    const env = runEnv({ runtimes, variants, harness, argv, generatedBy: GENERATED_BY });
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
     store.save();
@@ -168,7 +168,7 @@ async function main(argv) {
     }
     store.save();
     const planned = new Set(plan.cells.map((c) => c.key));
-    process.stdout.write(summarize(store.data.cells.filter((c) => planned.has(c.key))) + '\n');
+    process.stdout.write(summaryTable(store.data.cells.filter((c) => planned.has(c.key))) + '\n');
     return interrupted ? SIGNAL_EXIT[interrupted] : 0;
   } finally {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
@@ -182,7 +182,8 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || /^--runtime /.test(err.message);
     const known = err instanceof datafile.DataFileError || err instanceof LockError;
-    process.stderr.write(`bench: ${known || usage ? err.message : err.stack}\n`);
+    const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
+    process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;
   });
 }

@@ -2,7 +2,7 @@
 // Measured debuggability of every variant: inject three failures, capture the
 // stack of the error that reaches the caller, score it against the line of
 // the failing call and map it to the 2013 article's five-level scale
-// (scripts/lib/stack-score.js). Libraries with a long-stack switch are run
+// (scripts/analyze/stack-score.js). Libraries with a long-stack switch are run
 // with and without it, and the switch's price in time and memory is measured.
 //
 //   npm run debuggability                      every variant -> data/debuggability.json
@@ -15,81 +15,41 @@
 'use strict';
 const path = require('node:path');
 const { loadManifest, selectVariants, EXAMPLES } = require('./lib/manifest');
-const { analyzeVariant, WAYS } = require('./lib/debug-runs');
-const { envStamp, ROOT } = require('./lib/analyzer-env');
-const { summarize } = require('./lib/stats');
-const { runCell, gcFlags } = require('./lib/spawn-cell');
+const { analyzeVariant } = require('./analyze/debug-runs');
+const { switchCost } = require('./analyze/switch-cost');
+const { debugMethod } = require('./analyze/debug-method');
+const { analyzerEnv } = require('./lib/env');
+const { ROOT } = require('./lib/paths');
 const { writeJsonAtomic } = require('./lib/atomic-write');
+const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
 const OUT = path.join(ROOT, 'data', 'debuggability.json');
-const DEMO = path.join(__dirname, 'lib', 'async-stack-demo.js');
 const STACK_LIMIT = 50;
 
+const HELP = `Usage: npm run debuggability
+       node scripts/debuggability.js [options]
+
+  --variants REGEX   only variants whose id matches; a partial run writes no file
+  --no-cost          skip measuring the long-stack switches' time and memory
+  --cost-n N         concurrent uploads per cost run (default 1000)
+  --cost-reps R      fresh processes per switch setting (default 5)
+  --out FILE         write FILE instead of data/debuggability.json
+  --help             this text`;
+
 function parseArgs(argv) {
-  const o = { variants: null, cost: true, costN: 1000, costReps: 5, costDelay: 1, out: OUT };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--variants') o.variants = next();
-    else if (a === '--no-cost') o.cost = false;
-    else if (a === '--cost-n') o.costN = Number(next());
-    else if (a === '--cost-reps') o.costReps = Number(next());
-    else if (a === '--out') o.out = path.resolve(next());
-    else throw new Error(`unknown argument "${a}"; known: --variants REGEX, --no-cost, --cost-n N, --cost-reps R, --out FILE`);
+  const { help, values } = parseCommandLine(argv, {
+    options: { variants: { type: 'string' }, 'no-cost': { type: 'boolean' }, 'cost-n': { type: 'string' }, 'cost-reps': { type: 'string' }, out: { type: 'string' } },
+  });
+  if (help) return { help: true };
+  const o = { variants: null, cost: !values['no-cost'], costN: 1000, costReps: 5, costDelay: 1, out: OUT };
+  if (values.variants !== undefined) o.variants = values.variants;
+  if (values['cost-n'] !== undefined) o.costN = decimal('--cost-n', values['cost-n'], { integer: true, min: 0, above: true });
+  if (values['cost-reps'] !== undefined) o.costReps = decimal('--cost-reps', values['cost-reps'], { integer: true, min: 0, above: true });
+  if (values.out !== undefined) {
+    if (!values.out) throw new UsageError('--out needs the path of the file to write');
+    o.out = path.resolve(values.out);
   }
-  if (!(o.costN > 0 && o.costReps > 0)) throw new Error('--cost-n and --cost-reps must be positive numbers');
   return o;
-}
-
-// The switch's price: n concurrent uploads with every fake operation taking
-// 1 ms (the 2013 "CPU-bound" setting), measured by the benchmark's own child
-// runner (scripts/lib/child.js --long-stacks), so time and peak memory mean
-// exactly what they mean in data/perf.json. Fresh processes, switch off and
-// on alternating so drift hits both alike.
-async function switchCost(entry, { costN, costReps, costDelay }) {
-  const runtime = { path: process.execPath, flags: [], harnessFlags: gcFlags('node') };
-  const cell = { file: path.join(EXAMPLES, entry.file), scenario: 'upload', n: costN, t: costDelay };
-  const samples = { off: { ms: [], peakRssMB: [] }, on: { ms: [], peakRssMB: [] } };
-  const failures = [];
-  for (let rep = 0; rep < costReps; rep++) {
-    const order = rep % 2 ? ['on', 'off'] : ['off', 'on'];
-    for (const setting of order) {
-      const longStacks = setting === 'on' ? entry.longStackTraces : null;
-      const r = await runCell(runtime, { ...cell, longStacks }, rep, { timeoutMs: 120000, seed: 1 });
-      if (r.status !== 'ok') {
-        failures.push(`${setting} rep ${rep}: ${r.status}: ${r.error}`);
-        continue;
-      }
-      samples[setting].ms.push(Math.round(r.timeMs * 100) / 100);
-      samples[setting].peakRssMB.push(Math.round(r.peakRssMb * 10) / 10);
-    }
-  }
-  const off = { ms: summarize(samples.off.ms), peakRssMB: summarize(samples.off.peakRssMB) };
-  const on = { ms: summarize(samples.on.ms), peakRssMB: summarize(samples.on.peakRssMB) };
-  const ratio = (a, b) => (a && b ? Math.round((b / a) * 100) / 100 : null);
-  return {
-    switch: entry.longStackTraces,
-    n: costN, delayMs: costDelay, reps: costReps,
-    samples, off, on,
-    timeRatio: ratio(off.ms.median, on.ms.median),
-    extraMs: off.ms.median !== null && on.ms.median !== null ? Math.round((on.ms.median - off.ms.median) * 10) / 10 : null,
-    extraPeakRssMB: off.peakRssMB.median !== null && on.peakRssMB.median !== null
-      ? Math.round((on.peakRssMB.median - off.peakRssMB.median) * 10) / 10 : null,
-    failures,
-  };
-}
-
-function asyncStackDemo() {
-  const { spawnSync } = require('node:child_process');
-  const r = spawnSync(process.execPath, [DEMO], { cwd: ROOT, encoding: 'utf8', timeout: 10000 });
-  try {
-    return JSON.parse(r.stdout);
-  } catch {
-    return { failed: `async-stack-demo exited ${r.status}: ${(r.stderr || '').trim()}` };
-  }
 }
 
 function summaryLine(v) {
@@ -102,6 +62,7 @@ function summaryLine(v) {
 
 async function main(argv) {
   const opts = parseArgs(argv);
+  if (opts.help) return console.log(HELP);
   const manifest = loadManifest();
   const entries = selectVariants(manifest, opts.variants);
   if (entries.length === 0) throw new Error(`--variants ${opts.variants} matches no variant in examples/manifest.json`);
@@ -120,29 +81,8 @@ async function main(argv) {
     schema: 'asyncbench/debuggability@1',
     generatedBy: 'scripts/debuggability.js',
     description: 'Measured debuggability of each variant: stack traces of injected failures scored against the failing line, mapped to the 2013 five-level scales.',
-    method: {
-      ways: Object.fromEntries(WAYS.map((w) => [w.id, { op: w.fail.op, how: w.fail.how, scored: !w.extra, what: w.what }])),
-      expectedLine: 'lines of the variant from which the failing call is made, recorded by a probe run with recording fakes (expectedFrom "probe"); if the probe sees no variant frame, lines of the source that spell the call ("source-search")',
-      exact: 'a frame in the variant file on an expected line; "file": variant frames on other lines only; "absent": none',
-      libraryFramesBefore: 'wrapper (examples/lib other than fakes), node_modules and node-internal frames above the first variant frame; when the variant is absent, of the whole trace',
-      stackTraceLevels: {
-        5: 'always exact: callback, throw and poison all exact with no switch',
-        4: 'exact but fragile: throw and poison exact, callback not',
-        3: 'exact only with the library\'s long-stack switch, worse than 3 without',
-        2: 'exact only with a native module or external tracer (none measured today)',
-        1: 'missing: throw or poison does not point at the failing line',
-      },
-      sourceMapLevels: {
-        5: 'no compile step', 4: 'source maps, needed only for the compiled target', 3: 'source maps, always needed',
-        2: 'no source maps, line numbers kept', 1: 'no source maps, lines differ',
-      },
-      stackTraceLimit: STACK_LIMIT,
-      childEnv: 'fresh node process per run, NODE_ENV=production, BLUEBIRD_DEBUG=0, BLUEBIRD_LONG_STACK_TRACES=0, Q_DEBUG unset',
-      switches: { q: 'Q.longStackSupport = true', bluebird: 'Bluebird.config({ longStackTraces: true })', genny: 'genny.longStackSupport = true' },
-      switchCost: opts.cost ? `n=${opts.costN} concurrent uploads, every fake op ${opts.costDelay} ms, ${opts.costReps} fresh processes per setting alternating, median; the benchmark child (scripts/lib/child.js --long-stacks): time to the last callback, peak RSS growth over the baseline` : 'not measured (--no-cost)',
-    },
-    env: envStamp('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
-    asyncStackDemo: asyncStackDemo(),
+    method: debugMethod(opts, STACK_LIMIT),
+    env: analyzerEnv('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
     variants,
   };
   writeJsonAtomic(opts.out, data);
@@ -150,10 +90,7 @@ async function main(argv) {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).catch((err) => {
-    console.error(`debuggability: ${err.message}`);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).catch((err) => reportFailure('debuggability', err));
 }
 
-module.exports = { parseArgs, switchCost, main };
+module.exports = { parseArgs, main };

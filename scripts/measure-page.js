@@ -1,4 +1,3 @@
-'use strict';
 // Prints the chart page's performance figures (issue 6 targets), measured in
 // headless Chromium over the built site served with netlify.toml's headers:
 //   1. ms from DOMContentLoaded to the first-viewport charts being drawn
@@ -12,130 +11,44 @@
 // --site _site measures the current build instead.
 //
 //   node scripts/measure-page.js [--site _site] [--page /posts/results/] [--loads 9]
+'use strict';
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const zlib = require('node:zlib');
-const { serve } = require('./serve');
-const { median } = require('./lib/stats');
-const { runEleventy } = require('./lib/eleventy-cli');
+const { serve } = require('./site-tools/server');
+const { median } = require('./harness/stats');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
+const { buildFixtureSite, firstViewport, hoverRedraw, scrollThrough, pageWeight } = require('./site-tools/page-figures');
+const { ROOT } = require('./lib/paths');
+const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
-const ROOT = path.join(__dirname, '..');
+const HELP = `Usage: node scripts/measure-page.js [--site _site] [--page /posts/results/] [--loads 9]
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-}
+  --site DIR    measure this build instead of a temp build with the chart fixture
+  --page PATH   the page to load (default /posts/results/)
+  --loads N     page loads for the first-viewport figure (default 9)
+  --help        this text`;
 
-// The committed data with the fixture's perf.json (26 variants) in place of
-// data/perf.json. The fixture holds summaries without samples, so this is a
-// draft build (ASYNCBENCH_ALLOW_INCOMPLETE=1): its banner is counted too.
-function buildFixtureSite() {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-'));
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-data-'));
-  try {
-    for (const f of fs.readdirSync(path.join(ROOT, 'data')).filter((x) => x.endsWith('.json'))) fs.copyFileSync(path.join(ROOT, 'data', f), path.join(data, f));
-    fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'charts', 'perf.json'), path.join(data, 'perf.json'));
-    const r = runEleventy([`--output=${out}`], { CHARTS_DATA_DIR: data, ASYNCBENCH_ALLOW_INCOMPLETE: '1' });
-    if (r.status !== 0) throw new Error(`measure-page: fixture build failed:\n${r.stderr || r.stdout}`);
-  } finally {
-    fs.rmSync(data, { recursive: true, force: true });
-  }
-  return out;
-}
-
-async function firstViewport(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  const t = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    const mark = performance.getEntriesByName('charts-first-viewport')[0];
-    return mark ? { dcl: nav.domContentLoadedEventStart, drawn: mark.startTime } : null;
+function parseArgs(argv) {
+  const { help, values } = parseCommandLine(argv, {
+    options: { site: { type: 'string' }, page: { type: 'string' }, loads: { type: 'string' } },
   });
-  await ctx.close();
-  return t;
+  if (help) return { help: true };
+  if (values.site === '') throw new UsageError('--site needs a folder');
+  if (values.page !== undefined && !values.page.startsWith('/')) throw new UsageError(`--page needs a path starting with /, got "${values.page}"`);
+  return {
+    site: values.site ? path.resolve(values.site) : null,
+    page: values.page || '/posts/results/',
+    loads: values.loads === undefined ? 9 : decimal('--loads', values.loads, { integer: true, min: 1, max: 1000 }),
+  };
 }
 
-async function hoverRedraw(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  const r = await page.evaluate(async () => {
-    const figs = [...document.querySelectorAll('figure[data-chart]')];
-    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).s.length;
-    const fig = figs.sort((a, b) => count(b) - count(a))[0];
-    fig.scrollIntoView();
-    const input = fig.querySelector('.chart-filter');
-    input.value = '';
-    input.dispatchEvent(new Event('input'));
-    await new Promise((res) => setTimeout(res, 300));
-    const plot = jQuery(fig.querySelector('.chart-canvas')).data('plot');
-    const labels = plot.getData().map((s) => s.label);
-    const times = [];
-    for (let i = 0; i < 60; i++) {
-      const t0 = performance.now();
-      plot.highlightSeries(labels[i % labels.length]);
-      times.push(performance.now() - t0);
-    }
-    plot.unhighlightSeries();
-    return { id: fig.id, series: labels.length, times };
-  });
-  await ctx.close();
-  return r;
-}
-
-// Scrolls from top to bottom at a brisk pace (one viewport every 250 ms,
-// far faster than anyone reads) and notes, for each chart, whether it was
-// already drawn when its first pixel entered the viewport.
-async function scrollThrough(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
-  await page.evaluate(() => {
-    window.__seen = {};
-    const io = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        if (e.isIntersecting && !(e.target.id in window.__seen)) {
-          window.__seen[e.target.id] = e.target.getAttribute('data-drawn') === 'true';
-        }
-      }
-    });
-    document.querySelectorAll('figure[data-chart]').forEach((f) => io.observe(f));
-  });
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 900) {
-    await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(250);
-  }
-  await page.waitForTimeout(300);
-  const seen = await page.evaluate(() => window.__seen);
-  await ctx.close();
-  return seen;
-}
-
-async function pageWeight(browser, url) {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  const bodies = [];
-  page.on('response', async (res) => {
-    if (res.status() >= 300) return;
-    bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gz: zlib.gzipSync(b, { level: 9 }).length })).catch(() => null));
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(300);
-  const files = (await Promise.all(bodies)).filter(Boolean);
-  await ctx.close();
-  return files;
-}
-
-async function main() {
-  const site = arg('site') ? path.resolve(arg('site')) : buildFixtureSite();
-  const pagePath = arg('page', '/posts/results/');
-  const loads = Number(arg('loads', 9));
+async function main(argv) {
+  const opts = parseArgs(argv);
+  if (opts.help) return console.log(HELP);
+  const site = opts.site || buildFixtureSite();
+  const pagePath = opts.page;
+  const loads = opts.loads;
   const server = await serve({ root: site, port: 0 });
   const browser = await chromium.launch(launchOptions());
   try {
@@ -149,7 +62,7 @@ async function main() {
     const files = await pageWeight(browser, url);
     const gz = files.reduce((a, f) => a + f.gz, 0);
 
-    console.log(`site: ${path.relative(ROOT, site) || site}${arg('site') ? '' : ' (built with test/fixtures/charts/perf.json)'}, page ${pagePath}`);
+    console.log(`site: ${path.relative(ROOT, site) || site}${opts.site ? '' : ' (built with test/fixtures/charts/perf.json)'}, page ${pagePath}`);
     console.log(`first-viewport charts drawn: median ${median(after).toFixed(1)} ms after DOMContentLoaded starts (negative = before), range ${Math.min(...after).toFixed(1)}..${Math.max(...after).toFixed(1)}; drawn at median ${median(runs.map((r) => r.drawn)).toFixed(1)} ms after navigation; ${loads} loads; target <= 100 ms`);
     console.log(`legend hover redraw: median ${median(hover.times).toFixed(2)} ms, max ${Math.max(...hover.times).toFixed(2)} ms, ${hover.series} series (${hover.id}); target <= 16 ms`);
     const late = Object.keys(seen).filter((id) => !seen[id]);
@@ -161,11 +74,10 @@ async function main() {
   } finally {
     await browser.close();
     await server.close();
-    if (!arg('site')) fs.rmSync(site, { recursive: true, force: true });
+    if (!opts.site) fs.rmSync(site, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  console.error(err.message);
-  process.exit(1);
-});
+if (require.main === module) main(process.argv.slice(2)).catch((err) => reportFailure('measure-page', err));
+
+module.exports = { parseArgs };

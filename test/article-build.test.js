@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
-const { readSite } = require('./helpers/site');
+const { readSite } = require('../scripts/site-tools/site');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { inlineCode } = require('../_config/variant-pages').helpers;
 

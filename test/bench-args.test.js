@@ -3,7 +3,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { parseArgs } = require('../scripts/lib/bench-args');
+const { parseArgs } = require('../scripts/harness/bench-args');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');

@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
-const datafile = require('../scripts/lib/datafile');
+const datafile = require('../scripts/harness/datafile');
 
 const ARGS = ['--scenario', 'upload', '--mode', 'cpu', '--n', '6', '--reps', '2', '--timeout', '600000'];
 

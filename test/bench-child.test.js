@@ -1,4 +1,4 @@
-// The child runner (scripts/lib/child.js) run directly on a tiny n: one JSON
+// The child runner (scripts/harness/child.js) run directly on a tiny n: one JSON
 // line on stdout, the documented exit codes, and figures that make sense.
 'use strict';
 const test = require('node:test');
@@ -7,7 +7,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..');
-const CHILD = path.join(ROOT, 'scripts', 'lib', 'child.js');
+const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const manifest = require('../scripts/lib/manifest').loadManifest();
 
 function child(args, flags = ['--expose-gc']) {

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
-const { validate } = require('../scripts/lib/datafile');
+const { validate } = require('../scripts/harness/datafile');
 
 const SMALL = ['--scenario', 'upload', '--mode', 'cpu', '--reps', '1', '--timeout', '600000'];
 

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
-const { validate } = require('../scripts/lib/datafile');
+const { validate } = require('../scripts/harness/datafile');
 
 const ARGS = ['--variants', '^(original|async-await)$', '--scenario', 'upload', '--mode', 'cpu', '--n', '30', '--reps', '5'];
 const TOTAL = 2 * 5;

@@ -5,8 +5,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { validate } = require('../scripts/lib/datafile');
-const { cellKey } = require('../scripts/lib/plan');
+const { validate } = require('../scripts/harness/datafile');
+const { cellKey } = require('../scripts/harness/plan');
 
 const DATA = path.join(__dirname, '..', 'data');
 const files = fs.readdirSync(DATA).filter((f) => /^perf.*\.json$/.test(f));

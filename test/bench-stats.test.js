@@ -1,8 +1,8 @@
-// The statistics helpers of scripts/lib/stats.js on inputs worked out by hand.
+// The statistics helpers of scripts/harness/stats.js on inputs worked out by hand.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const stats = require('../scripts/lib/stats');
+const stats = require('../scripts/harness/stats');
 
 test('quantiles interpolate between ranks (R type 7)', () => {
   const s = [1, 2, 3, 4];

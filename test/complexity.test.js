@@ -1,13 +1,13 @@
 'use strict';
-// Token counter and complexity CLI (scripts/lib/tokens.js, scripts/complexity.js).
+// Token counter and complexity CLI (scripts/analyze/tokens.js, scripts/complexity.js).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { countTokens, measureSource, TokenizeError } = require('../scripts/lib/tokens');
-const { parallelParts } = require('../scripts/lib/parallel-parts');
+const { countTokens, measureSource, TokenizeError } = require('../scripts/analyze/tokens');
+const { parallelParts } = require('../scripts/analyze/parallel-parts');
 const { validator } = require('./helpers/analyzer-schemas');
 
 const ROOT = path.join(__dirname, '..');

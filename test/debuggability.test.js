@@ -1,13 +1,13 @@
 'use strict';
-// Stack-trace scoring (scripts/lib/stack-score.js) on fixture stacks for every
-// level, and the run layer (scripts/lib/debug-runs.js) on a real variant and on
+// Stack-trace scoring (scripts/analyze/stack-score.js) on fixture stacks for every
+// level, and the run layer (scripts/analyze/debug-runs.js) on a real variant and on
 // a crashing fixture variant.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { parseStack, scoreTrace, levelFor } = require('../scripts/lib/stack-score');
-const { analyzeVariant, sourceMapLevel } = require('../scripts/lib/debug-runs');
+const { parseStack, scoreTrace, levelFor } = require('../scripts/analyze/stack-score');
+const { analyzeVariant, sourceMapLevel } = require('../scripts/analyze/debug-runs');
 const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
 const { validator } = require('./helpers/analyzer-schemas');
 
@@ -20,7 +20,7 @@ const score = (ways) => Object.fromEntries(Object.entries(ways).map(([w, s]) => 
 
 for (const c of stacks.cases) {
   test(`scorer: ${c.name}`, () => {
-    const r = levelFor({ plain: score(c.plain), switched: c.switched ? score(c.switched) : null, switchName: 'lib', switchKind: c.switchKind });
+    const r = levelFor({ plain: score(c.plain), switched: c.switched ? score(c.switched) : null, switchName: 'lib' });
     assert.equal(r.level, c.level, r.reasons.join('\n'));
     assert.ok(r.reasons.length >= 4);
   });

@@ -6,8 +6,8 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { parseHeaderRules, loadHeaderRules, headersFor } = require('../scripts/lib/netlify-headers');
-const { serve } = require('../scripts/serve');
+const { parseHeaderRules, loadHeaderRules, headersFor } = require('../scripts/site-tools/netlify-headers');
+const { serve } = require('../scripts/site-tools/server');
 
 test('netlify.toml declares the security headers the site relies on', () => {
   const h = headersFor(loadHeaderRules(), '/posts/anything/');
@@ -69,7 +69,7 @@ test('server: headers on every response, index files, redirects, no escaping the
 });
 
 test('parser: [[redirects]] with Netlify defaults, and clear errors for what serve.js cannot do', () => {
-  const { parseNetlifyConfig, redirectFor } = require('../scripts/lib/netlify-headers');
+  const { parseNetlifyConfig, redirectFor } = require('../scripts/site-tools/netlify-headers');
   const { redirects } = parseNetlifyConfig(`
 [[redirects]]
   from = "/2013/:slug"  # the old blog's URLs

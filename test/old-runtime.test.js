@@ -13,7 +13,7 @@ const { binaryPath, getProfile, isInstalled } = require('../scripts/runtimes');
 
 const PROFILE = 'node-0.11';
 const ROOT = path.join(__dirname, '..');
-const CHILD = path.join(ROOT, 'scripts', 'lib', 'child.js');
+const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const skip = !isInstalled(PROFILE) && !process.env.CI && `run npm run runtimes -- install ${PROFILE} first`;
 
 const variants = loadManifest().variants.filter((v) => v.era === '2013');

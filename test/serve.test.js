@@ -11,7 +11,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
-const { serve } = require('../scripts/serve');
+const { serve } = require('../scripts/site-tools/server');
 
 const SERVE = path.join(__dirname, '..', 'scripts', 'serve.js');
 
@@ -225,7 +225,7 @@ test('serve: netlify.toml [[redirects]] answer with their status and target', as
 });
 
 test('serve: the real netlify.toml parses, and its redirects (if any) point into the site', () => {
-  const { loadNetlifyConfig } = require('../scripts/lib/netlify-headers');
+  const { loadNetlifyConfig } = require('../scripts/site-tools/netlify-headers');
   const { redirects } = loadNetlifyConfig();
   for (const r of redirects) {
     assert.match(r.from, /^\//);

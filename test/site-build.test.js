@@ -4,7 +4,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ensureSite, readSite } = require('./helpers/site');
+const { ensureSite, readSite } = require('../scripts/site-tools/site');
 const { parseXml, findAll } = require('./helpers/xml');
 const { buildSiteCheck } = require('./helpers/site-check');
 

@@ -1,13 +1,21 @@
-// The environment block stamped on every run in a data file: what machine,
-// which commit, which runtimes and library versions, which settings — enough
-// for a reader to know what the numbers describe and to rerun them.
+// The environment stamped into every data file: what machine, which commit,
+// which runtime and library versions, which settings, so a reader knows what
+// the numbers describe and can rerun them. Two written shapes, both in
+// data/SCHEMA.md: runEnv() for each run of the benchmark (data/perf*.json
+// runs[].env) and analyzerEnv() for the analyzers' files (complexity,
+// debuggability). They share the machine and commit readings below; the
+// shapes themselves stay as the committed data files have them.
 'use strict';
 const { gitState } = require('./git-state');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { ROOT } = require('./paths');
 
-const ROOT = path.join(__dirname, '..', '..');
+function cpuModel() {
+  const cpus = os.cpus();
+  return { model: cpus.length ? cpus[0].model : null, cores: cpus.length };
+}
 
 function osName() {
   try {
@@ -35,8 +43,8 @@ function libraryVersions(variants) {
   return out;
 }
 
-function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
-  const cpus = os.cpus();
+function runEnv({ runtimes, variants, harness, argv, generatedBy }) {
+  const cpu = cpuModel();
   return {
     date: new Date().toISOString(),
     finished: null,
@@ -45,8 +53,8 @@ function collectEnv({ runtimes, variants, harness, argv, generatedBy }) {
     argv,
     git: gitState(),
     host: {
-      cpu: cpus.length ? cpus[0].model.trim() : 'unknown',
-      cores: cpus.length,
+      cpu: cpu.model === null ? 'unknown' : cpu.model.trim(),
+      cores: cpu.cores,
       memGb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
       os: osName(),
       kernel: `${os.type()} ${os.release()}`,
@@ -66,4 +74,34 @@ function runId(runtimes) {
   return `${stamp}/${runtimes.map((r) => r.id.replace(/\s+/g, '')).join('+')}`;
 }
 
-module.exports = { collectEnv, runId, libraryVersions };
+// `packages`: names whose installed version matters to this file's figures.
+function analyzerEnv(generatedBy, packages = [], flags = []) {
+  const versions = {};
+  for (const name of packages) {
+    try {
+      versions[name] = require(`${name}/package.json`).version;
+    } catch {
+      versions[name] = null;
+    }
+  }
+  const { commit, dirty } = gitState();
+  const cpu = cpuModel();
+  return {
+    runtime: 'node',
+    runtimeVersion: process.version,
+    v8: process.versions.v8,
+    flags,
+    platform: process.platform,
+    arch: process.arch,
+    cpu: cpu.model,
+    cores: cpu.cores,
+    date: new Date().toISOString(),
+    commit,
+    // Code (not data/) changed but not committed when the data was made.
+    dirty,
+    versions,
+    generatedBy,
+  };
+}
+
+module.exports = { runEnv, analyzerEnv, runId, libraryVersions };

@@ -6,7 +6,7 @@
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('./paths');
 
 function git(args) {
   try {

@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 
-const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+const { EXAMPLES } = require('./paths');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
 const PACKAGE_JSON = path.join(EXAMPLES, '..', 'package.json');
 
@@ -14,6 +14,8 @@ const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'rea
 const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
 const SCENARIOS = ['upload', 'errors', 'parallel'];
 const ERAS = ['2013', 'modern'];
+// The variant every other is measured against (the 2013 callback pyramid).
+const BASELINE = 'original';
 
 class ManifestError extends Error {
   constructor(message, file) {
@@ -159,4 +161,4 @@ function selectVariants(manifest, pattern) {
   return manifest.variants.filter((v) => re.test(v.id));
 }
 
-module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, COMPILE_TOOLS };
+module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, BASELINE, COMPILE_TOOLS };

@@ -8,6 +8,7 @@ const { installRuntime } = require('./install');
 const { probeProfile, cachedProbe } = require('./probe');
 const { installLibrarySet, librarySetOf } = require('./libraries');
 const { installFibers } = require('./fibers');
+const { parseCommandLine } = require('../lib/args');
 
 const HELP = `Usage: npm run runtimes -- <command> [names]
 
@@ -73,14 +74,25 @@ function printList(rows) {
 
 function main(argv) {
   const [command, ...rest] = argv;
-  const flags = rest.filter((a) => a.startsWith('--'));
-  const args = rest.filter((a) => !a.startsWith('--'));
   const known = { install: [], list: ['--json'], probe: ['--refresh'], path: [], libs: [], fibers: [] };
   if (!command || command === '--help' || command === 'help') {
     (command ? process.stdout : process.stderr).write(HELP + '\n');
     return command ? 0 : 2;
   }
   if (!known[command]) throw new profiles.UsageError(`unknown command "${command}"; expected ${Object.keys(known).join(', ')}`);
+  let parsed;
+  try {
+    parsed = parseCommandLine(rest, { options: { json: { type: 'boolean' }, refresh: { type: 'boolean' } }, positionals: true });
+  } catch (err) {
+    const unknown = /^unknown argument "(.*)"$/.exec(err.message);
+    throw unknown ? new profiles.UsageError(`${command}: unknown option "${unknown[1]}"`) : err;
+  }
+  if (parsed.help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const flags = Object.keys(parsed.values).filter((k) => parsed.values[k] && k !== 'help').map((k) => `--${k}`);
+  const args = parsed.positionals;
   const bad = flags.find((f) => !known[command].includes(f));
   if (bad) throw new profiles.UsageError(`${command}: unknown option "${bad}"`);
 
@@ -122,17 +134,18 @@ function main(argv) {
   return 0;
 }
 
-if (require.main === module) {
-  let code;
+// The exit code: 0 done, 1 failed, 2 invalid input.
+function run(argv) {
   try {
-    code = main(process.argv.slice(2));
+    return main(argv);
   } catch (err) {
     // Our own errors are one line that says what to do; a bug shows its stack.
     const bug = err instanceof TypeError || err instanceof ReferenceError || err instanceof SyntaxError;
     process.stderr.write(`runtimes: ${bug ? err.stack : err.message}\n`);
-    code = err instanceof profiles.UsageError ? 2 : 1;
+    return err instanceof profiles.UsageError ? 2 : 1;
   }
-  process.exitCode = code;
 }
 
-module.exports = { main, listing };
+if (require.main === module) process.exitCode = run(process.argv.slice(2));
+
+module.exports = { main, run, listing };

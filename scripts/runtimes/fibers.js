@@ -1,7 +1,7 @@
 // The fibers tree of a Node profile (.cache/fibers/<profile>/node_modules: fibers,
-// fibrous 0.4.0, streamline 0.6.0), built by the recipe of the runtime-matrix
-// notes. fibers is a native addon tied to one Node ABI and to V8 internals, so
-// each Node version gets its own tree:
+// fibrous 0.4.0, streamline 0.6.0), built as below. fibers is a native addon
+// tied to one Node ABI and to V8 internals, so each Node version gets its own
+// tree:
 //   - every profile: npm install --ignore-scripts fibers@FV fibrous@0.4.0 streamline@0.6.0
 //   - "source" (0.11, 0.12, whose prebuilt path linux-x64-14 they would share):
 //     node-gyp (the system npm's) rebuild against the headers in the profile's

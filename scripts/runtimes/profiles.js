@@ -12,16 +12,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 const PROFILES_FILE = path.join(__dirname, 'profiles.json');
 
 // A request that can never succeed as written: the CLI exits 2.
-class UsageError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+const { UsageError } = require('../lib/args');
 
 function cacheRoot() {
   return path.resolve(process.env.ASYNCBENCH_CACHE || path.join(ROOT, '.cache'));

@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { startSession } = require('../helpers/browser');
+const { startSession } = require('../../scripts/site-tools/browser');
 
 const PAGE = '/posts/results/';
 const FIG = '#chart-2013-cpu';

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { runEleventy } = require('../../scripts/lib/eleventy-cli');
+const { runEleventy } = require('../../scripts/site-tools/eleventy-cli');
 
 function buildDraftsSite(env = {}) {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-drafts-'));

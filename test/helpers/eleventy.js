@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { runEleventy } = require('../../scripts/lib/eleventy-cli');
+const { runEleventy } = require('../../scripts/site-tools/eleventy-cli');
 
 // Returns { ok, output, log } where log is stdout+stderr of the build. The
 // output folder is removed when the test `t` ends, whatever its outcome.

@@ -1,12 +1,12 @@
 // Runs one variant through the injected failures of the debuggability
-// analysis (each in a fresh scripts/lib/debug-child.js) and turns what comes
+// analysis (each in a fresh scripts/analyze/debug-child.js) and turns what comes
 // back into scored trace records. scripts/debuggability.js assembles these.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { parseStack, scoreTrace, levelFor } = require('./stack-score');
-const { ROOT } = require('./analyzer-env');
+const { ROOT } = require('../lib/paths');
 
 const CHILD = path.join(__dirname, 'debug-child.js');
 const FAKES = path.join(ROOT, 'examples', 'lib', 'fakes.js');

@@ -10,7 +10,7 @@
 // the op count, which must match for a purely sequential upload.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('./manifest');
+const { EXAMPLES } = require('../lib/manifest');
 
 // Runs `call(done)` to completion with the global setTimeout replaced by a
 // virtual timer queue (the fakes schedule every delay > 0 through it).

@@ -13,8 +13,9 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { ROOT } = require('../lib/paths');
 
-const DEFAULT_FILE = path.join(__dirname, '..', '..', 'netlify.toml');
+const DEFAULT_FILE = path.join(ROOT, 'netlify.toml');
 
 function parseString(raw, where) {
   if (raw.startsWith('"""') || raw.startsWith("'''")) {

@@ -3,8 +3,8 @@
 // ratio to the callback baseline, memory and latency, and tie/noise marks.
 'use strict';
 const { compare } = require('./stats');
-
-const BASELINE = 'original';
+const { BASELINE } = require('../lib/manifest');
+const { formatTable } = require('../lib/table');
 
 function fmt(x, digits = 1) {
   return x === null || x === undefined ? '-' : x.toFixed(digits);
@@ -29,14 +29,8 @@ function groupRows(cells) {
   return rows;
 }
 
-function table(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r) => r.map((v, i) => (i === 0 || i === r.length - 1 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
 // cells: the cells this run planned (any status).
-function summarize(cells) {
+function summaryTable(cells) {
   const groups = new Map();
   for (const c of cells) {
     const g = `${c.runtime} | ${c.scenario} | ${c.mode}`;
@@ -49,11 +43,11 @@ function summarize(cells) {
     const atN = group.filter((c) => c.n === n && c.status !== 'skipped');
     const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
     out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
-    out.push(table(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'peak MB', 'p99 ms', 'floor', 'reps', 'note'], groupRows(atN)));
+    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'peak MB', 'p99 ms', 'floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
     if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
   }
   out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
   return out.join('\n');
 }
 
-module.exports = { summarize, BASELINE };
+module.exports = { summaryTable };

@@ -16,13 +16,13 @@
 //   3  exact only with a flag: needs the library's long-stack switch to reach
 //      5, and is worse than 3 without it
 //   2  exact only with a native module or a runtime-level tracer outside the
-//      library (the article's galaxy-stack); assigned when such a switch
-//      (switchKind "native") is what reaches 5. No current variant has one.
+//      library (the article's galaxy-stack). Kept on the scale for the 2013
+//      comparison; nothing here runs such a tracer, so no variant gets it.
 //   1  missing: even an error thrown on the variant's own stack does not
 //      point at the line that failed
 'use strict';
 
-const WAYS = ['callback', 'throw', 'poison'];
+const SCORED_WAYS = ['callback', 'throw', 'poison'];
 
 // `at fn (file:line:col)`, `at file:line:col`, `at async fn (file:line:col)`,
 // `at new Promise (<anonymous>)`.
@@ -120,17 +120,17 @@ function describe(way, t) {
 // ways: { callback, throw, poison } each a scoreTrace result.
 function scaleLevel(ways) {
   const q = (w) => ways[w].quality;
-  const reasons = WAYS.map((w) => describe(w, ways[w]));
-  if (WAYS.every((w) => q(w) === 'exact')) return { level: 5, reasons };
+  const reasons = SCORED_WAYS.map((w) => describe(w, ways[w]));
+  if (SCORED_WAYS.every((w) => q(w) === 'exact')) return { level: 5, reasons };
   if (q('throw') === 'exact' && q('poison') === 'exact') return { level: 4, reasons };
   return { level: 1, reasons };
 }
 
-// runs: { plain: ways, switched: ways | null, switchName, switchKind
-// ("library" for Q/Bluebird/genny's own flag, "native" for an add-on) }. A way whose run
+// runs: { plain: ways, switched: ways | null, switchName } where the switch
+// is the library's own long-stack flag (Q, Bluebird, genny). A way whose run
 // failed (crash, timeout, no error delivered) makes the variant unscored.
-function levelFor({ plain, switched = null, switchName = null, switchKind = 'library' }) {
-  const failed = WAYS.filter((w) => !plain[w] || plain[w].failed);
+function levelFor({ plain, switched = null, switchName = null }) {
+  const failed = SCORED_WAYS.filter((w) => !plain[w] || plain[w].failed);
   if (failed.length) {
     return { level: null, levelWithoutSwitch: null, levelWithSwitch: null, reasons: failed.map((w) => `${w}: run failed (${plain[w] ? plain[w].failed : 'missing'}), not scored`) };
   }
@@ -138,17 +138,16 @@ function levelFor({ plain, switched = null, switchName = null, switchKind = 'lib
   const out = { level: base.level, levelWithoutSwitch: base.level, levelWithSwitch: null, reasons: base.reasons.slice() };
   const labels = { 5: 'always exact', 4: 'exact but fragile', 1: 'missing' };
   out.reasons.push(`without a switch: level ${base.level} (${labels[base.level]})`);
-  if (switched && WAYS.every((w) => switched[w] && !switched[w].failed)) {
+  if (switched && SCORED_WAYS.every((w) => switched[w] && !switched[w].failed)) {
     const sw = scaleLevel(switched);
     out.levelWithSwitch = sw.level;
-    out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
-    const flagged = switchKind === 'native' ? 2 : 3;
-    if (sw.level === 5 && base.level < flagged) {
-      out.level = flagged;
-      out.reasons.push(`level ${flagged}: exact in all three ways only with the ${switchKind === 'native' ? 'native module' : 'library flag'} on`);
+    out.reasons.push(`with ${switchName} long stack traces: level ${sw.level}; ${SCORED_WAYS.map((w) => describe(w, switched[w])).join('; ')}`);
+    if (sw.level === 5 && base.level < 3) {
+      out.level = 3;
+      out.reasons.push('level 3: exact in all three ways only with the library flag on');
     }
   }
   return out;
 }
 
-module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, WAYS };
+module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, SCORED_WAYS };

@@ -14,7 +14,7 @@
 // trace: injects the failure and reports the stack of the error that reaches
 //        done, escapes as an uncaught exception, or is thrown out of upload().
 // The price of a long-stack switch is measured by the benchmark child
-// (scripts/lib/child.js --long-stacks), not here.
+// (scripts/harness/child.js --long-stacks), not here.
 // ES5 style so that it can later run on the old runtimes of the matrix too.
 'use strict';
 var fs = require('fs');
@@ -31,7 +31,7 @@ function print(record) {
 
 Error.stackTraceLimit = args.stackLimit || 50;
 
-var enableLongStacks = require('./long-stacks').enableLongStacks;
+var enableLongStacks = require('../harness/long-stacks').enableLongStacks;
 
 // Line of the nearest frame in the variant's file(s) on the current stack.
 function callerLine() {

@@ -35,7 +35,7 @@ var TAG = process.env.ASYNCBENCH_RESULT_TAG;
 try { delete process.env.ASYNCBENCH_RESULT_TAG; } catch (e) { /* read-only env: the tag stays visible */ }
 
 // Fake operations one call logs when it succeeds (tx.begin plus the
-// asynchronous ones of its path in examples/lib/fakes.js; scripts/lib/floor.js
+// asynchronous ones of its path in examples/lib/fakes.js; scripts/harness/floor.js
 // measures the same from the reference variant): an upload of an existing
 // file 1 + 6, of a new file 1 + 8; a parallel call 1 + k inserts + commit.
 // A failed call logs at least the operation that failed.

@@ -1,14 +1,13 @@
 'use strict';
-// Tests read the real build in _site/. `npm test` builds it once before any
+// Tests (and scripts/run-tests.js) read the real build in _site/. `npm test` builds it once before any
 // test file starts (scripts/run-tests.js sets ASYNCBENCH_SITE_BUILT); when a
 // single file is run by hand we build only if there is no site yet.
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { runEleventy } = require('../../scripts/lib/eleventy-cli');
+const { runEleventy } = require('./eleventy-cli');
 
-const ROOT = path.join(__dirname, '..', '..');
-const SITE = path.join(ROOT, '_site');
+const { ROOT, SITE } = require('../lib/paths');
 
 function buildSite() {
   const r = runEleventy();

@@ -10,10 +10,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
-const { writeJsonAtomic } = require('./atomic-write');
+const { writeJsonAtomic } = require('../lib/atomic-write');
+const { DATA } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
-const SCHEMA_FILE = path.join(__dirname, '..', '..', 'data', 'schema', 'perf.schema.json');
+const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
 const FAILURES = ['timeout', 'crash', 'oom'];
 
 class DataFileError extends Error {
@@ -100,7 +101,7 @@ function summarizeCell(cell) {
   return cell;
 }
 
-// A new cell record from a plan cell (scripts/lib/plan.js).
+// A new cell record from a plan cell (scripts/harness/plan.js).
 function newCell(planCell, runId) {
   const cell = {
     key: planCell.key, runtime: planCell.runtime, scenario: planCell.scenario, mode: planCell.mode,

@@ -1,11 +1,13 @@
-// Command line of scripts/bench.js → settings. Invalid input throws a
-// UsageError naming the option; bench.js prints it and exits 2.
+// Command line of scripts/bench.js → settings, through the shared parser
+// (scripts/lib/args.js). Invalid input throws a UsageError naming the option;
+// bench.js prints it and exits 2.
 'use strict';
 const path = require('node:path');
 const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
-const { SCENARIOS } = require('./manifest');
+const { SCENARIOS } = require('../lib/manifest');
+const { parseCommandLine, decimal, UsageError } = require('../lib/args');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 
 const HELP = `Usage: npm run bench -- [options]
        node scripts/bench.js [options]
@@ -43,17 +45,11 @@ Numbers are decimal (no 0x.., 1e3); an empty value is refused.
 Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid input,
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
-class UsageError extends Error {
-  constructor(message) {
-    super(`${message}\nRun with --help for the options.`);
-    this.name = 'UsageError';
-  }
-}
-
-const VALUE_OPTIONS = new Set(['--scenario', '--mode', '--n', '--reps', '--variants', '--out', '--manifest',
-  '--t', '--dt', '--k', '--error-rate', '--seed', '--timeout']);
-const FLAG_OPTIONS = new Set(['--quick', '--sweep', '--resume', '--dry-run', '--help']);
-const ALL = new Set([...VALUE_OPTIONS, ...FLAG_OPTIONS, '--runtime']);
+const OPTIONS = Object.fromEntries([
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout'].map((o) => [o, { type: 'string' }]),
+  ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
+]);
+const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime'].map((o) => `--${o}`));
 
 function list(option, value, allowed) {
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -67,45 +63,36 @@ function list(option, value, allowed) {
 // setTimeout takes at most 2^31 - 1 ms; above that Node waits 1 ms instead.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-// Decimal notation only: Number() would also take "0x10", "1e3", " 5" and
-// "Infinity", none of which anyone means on this command line.
-const DECIMAL = { integer: /^\d+$/, number: /^(\d+(\.\d*)?|\.\d+)$/ };
-
-function number(option, value, { integer = false, min = 0, max = Infinity, above = false } = {}) {
-  const x = Number(value);
-  const ok = (integer ? DECIMAL.integer : DECIMAL.number).test(value) && Number.isFinite(x) &&
-    (above ? x > min : x >= min) && x <= max;
-  if (!ok) {
-    const what = integer ? 'a decimal integer' : 'a decimal number';
-    throw new UsageError(`${option}: expected ${what} ${above ? '>' : '>='} ${min}${max < Infinity ? ` and <= ${max}` : ''}, got "${value}"`);
+// --runtime takes a path and then every word up to the next option as the
+// runtime's flags, which no generic parser does: those groups are taken out
+// first and the rest goes through the shared parser.
+function takeRuntimes(argv) {
+  const rest = [];
+  const runtimes = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== '--runtime') {
+      rest.push(argv[i]);
+      continue;
+    }
+    const value = argv[++i];
+    if (value === undefined || ALL.has(value) || !value.trim()) throw new UsageError('--runtime needs the path of a runtime binary');
+    const parts = value.split(/\s+/).filter(Boolean); // also accept "--runtime 'node --harmony'"
+    const flags = parts.slice(1);
+    while (i + 1 < argv.length && !ALL.has(argv[i + 1])) flags.push(argv[++i]);
+    runtimes.push({ path: parts[0], flags });
   }
-  return x;
+  return { rest, runtimes };
 }
 
 function parseArgs(argv, env = process.env) {
-  const raw = {};
-  const runtimes = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--runtime') {
-      const value = argv[++i];
-      if (value === undefined || ALL.has(value) || !value.trim()) throw new UsageError('--runtime needs the path of a runtime binary');
-      const parts = value.split(/\s+/).filter(Boolean); // also accept "--runtime 'node --harmony'"
-      const flags = parts.slice(1);
-      while (i + 1 < argv.length && !ALL.has(argv[i + 1])) flags.push(argv[++i]);
-      runtimes.push({ path: parts[0], flags });
-    } else if (FLAG_OPTIONS.has(a)) {
-      raw[a] = true;
-    } else if (VALUE_OPTIONS.has(a)) {
-      if (i + 1 >= argv.length || ALL.has(argv[i + 1])) throw new UsageError(`${a} needs a value`);
-      raw[a] = argv[++i];
-      // An empty value is an unset shell variable, not a request for the default.
-      if (raw[a] === '' && a !== '--variants') throw new UsageError(`${a} needs a non-empty value`);
-    } else {
-      throw new UsageError(`unknown argument "${a}"`);
-    }
+  const { rest, runtimes } = takeRuntimes(argv);
+  const { help, values } = parseCommandLine(rest, { options: OPTIONS });
+  const raw = Object.fromEntries(Object.entries(values).map(([k, v]) => [`--${k}`, v]));
+  for (const [option, value] of Object.entries(raw)) {
+    // An empty value is an unset shell variable, not a request for the default.
+    if (value === '' && option !== '--variants') throw new UsageError(`${option} needs a non-empty value`);
   }
-  if (raw['--help']) return { help: true };
+  if (help) return { help: true };
   if (raw['--quick'] && raw['--sweep']) throw new UsageError('--quick and --sweep cannot be combined');
 
   const profile = raw['--quick'] ? 'quick' : raw['--sweep'] ? 'sweep' : 'default';
@@ -114,16 +101,16 @@ function parseArgs(argv, env = process.env) {
   if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
   if (raw['--mode']) s.modes = list('--mode', raw['--mode'], MODES);
   if (raw['--n']) {
-    s.ns = raw['--n'].split(',').map((v) => number('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));
+    s.ns = raw['--n'].split(',').map((v) => decimal('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));
     s.ns = [...new Set(s.ns)].sort((a, b) => a - b);
   }
-  if (raw['--reps']) s.reps = number('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
-  if (raw['--t']) s.t = number('--t', raw['--t']);
-  if (raw['--dt']) s.dt = number('--dt', raw['--dt']);
-  if (raw['--k']) s.k = number('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });
-  if (raw['--error-rate']) s.errorRate = number('--error-rate', raw['--error-rate'], { max: 0.999999 });
-  if (raw['--seed']) s.seed = number('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
-  if (raw['--timeout']) s.timeoutMs = number('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
+  if (raw['--reps']) s.reps = decimal('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
+  if (raw['--t']) s.t = decimal('--t', raw['--t']);
+  if (raw['--dt']) s.dt = decimal('--dt', raw['--dt']);
+  if (raw['--k']) s.k = decimal('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });
+  if (raw['--error-rate']) s.errorRate = decimal('--error-rate', raw['--error-rate'], { max: 0.999999 });
+  if (raw['--seed']) s.seed = decimal('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
+  if (raw['--timeout']) s.timeoutMs = decimal('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
   s.variants = raw['--variants'] === undefined ? null : raw['--variants'];
   if (s.variants === '') throw new UsageError('--variants: empty pattern; leave --variants out to run every variant');
   if (s.variants !== null) {

@@ -5,7 +5,7 @@
 // everything that went wrong on a page (console errors, uncaught exceptions,
 // failed or 4xx/5xx requests, CSP violations).
 //
-//   const { startSession } = require('../helpers/browser');
+//   const { startSession } = require('../../scripts/site-tools/browser');
 //   const s = await startSession();
 //   const { page, problems } = await s.open('/posts/hello/', { colorScheme: 'dark' });
 //   await page.screenshot({ path: s.artifact('hello-dark.png'), fullPage: true });
@@ -15,9 +15,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
-const { serve } = require('../../scripts/serve');
+const { serve } = require('./server');
 const { ensureSite, ROOT } = require('./site');
-const { launchOptions, LAUNCH_ARGS } = require('../../scripts/site-tools/find-browser');
+const { launchOptions, LAUNCH_ARGS } = require('./find-browser');
 
 const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 

@@ -6,7 +6,7 @@
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 const CLI = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
 // → spawnSync's result (status, stdout, stderr), run from the repo root.

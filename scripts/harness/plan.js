@@ -5,7 +5,7 @@
 // spread over every variant instead of favouring whoever runs first.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('./manifest');
+const { EXAMPLES } = require('../lib/manifest');
 
 const MODES = ['cpu', 'io'];
 
