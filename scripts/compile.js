@@ -9,15 +9,21 @@
 // other variants are still built, and the exit code is 1.
 'use strict';
 const { loadManifest } = require('./lib/manifest');
+const { parseCommandLine, reportFailure } = require('./lib/args');
 const { compileAll } = require('./compile/index');
 
+const HELP = `Usage: npm run compile [-- --force]
+
+  --force   rebuild every compiled variant, not only those older than their source
+  --help    this text`;
+
 function main(argv) {
-  const force = argv.includes('--force');
-  const unknown = argv.filter((a) => a !== '--force');
-  if (unknown.length) {
-    process.stderr.write(`compile: unknown option ${unknown[0]}; usage: node scripts/compile.js [--force]\n`);
-    return 2;
+  const { help, values } = parseCommandLine(argv, { options: { force: { type: 'boolean' } } });
+  if (help) {
+    process.stdout.write(HELP + '\n');
+    return 0;
   }
+  const force = Boolean(values.force);
   const r = compileAll(loadManifest().variants, {
     force,
     onBuilt: (v, ms) => process.stdout.write(`compiled ${v.id}: ${v.compile.source} -> ${v.file} ` +
@@ -28,5 +34,11 @@ function main(argv) {
   return r.failed.length ? 1 : 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (err) {
+    reportFailure('compile', err);
+  }
+}
 module.exports = { main };

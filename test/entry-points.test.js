@@ -33,7 +33,7 @@ function run(entry, args) {
 }
 
 test('the entry points are the ones the README and npm scripts name', () => {
-  assert.deepEqual(ENTRIES, ['bench.js', 'complexity.js', 'debuggability.js', 'measure-page.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
+  assert.deepEqual(ENTRIES, ['bench.js', 'compile.js', 'complexity.js', 'debuggability.js', 'measure-page.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
 });
 
 for (const entry of ENTRIES) {

@@ -1,6 +1,6 @@
 'use strict';
 // The layout of scripts/ (issue 12): entry points at the top, then rooms in
-// pipeline order (runtimes → harness → analyze → site-tools), and scripts/lib
+// pipeline order (runtimes → compile → harness → analyze → site-tools), and scripts/lib
 // for what several rooms share. Imports only run that way, so a room can be
 // read, tested and moved without the ones after it.
 
@@ -9,11 +9,11 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { ROOT, modules, localImports } = require('./helpers/script-imports');
 
-const ROOMS = ['runtimes', 'harness', 'analyze', 'site-tools'];
+const ROOMS = ['runtimes', 'compile', 'harness', 'analyze', 'site-tools'];
 // The room whose work each entry point starts; lib/ modules count as used by
 // the rooms of the entry points that import them.
 const ENTRY_ROOM = {
-  'bench.js': 'harness', 'complexity.js': 'analyze', 'debuggability.js': 'analyze',
+  'compile.js': 'compile', 'bench.js': 'harness', 'complexity.js': 'analyze', 'debuggability.js': 'analyze',
   'serve.js': 'site-tools', 'measure-page.js': 'site-tools', 'run-tests.js': 'site-tools',
 };
 

@@ -9,7 +9,10 @@ const { runEleventy } = require('./eleventy-cli');
 
 const { ROOT, SITE } = require('../lib/paths');
 
+// From an empty _site: Eleventy never deletes pages whose source is gone, and
+// the tests must see exactly what the current sources publish.
 function buildSite() {
+  fs.rmSync(SITE, { recursive: true, force: true });
   const r = runEleventy();
   if (r.status !== 0) {
     throw new Error(`Site build failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
