@@ -8,7 +8,7 @@
 //   const { startSession } = require('../../scripts/site-tools/browser');
 //   const s = await startSession();
 //   const { page, problems } = await s.open('/posts/hello/', { colorScheme: 'dark' });
-//   await page.screenshot({ path: s.artifact('hello-dark.png'), fullPage: true });
+//   await s.snapshot(page, 'hello-dark.png', { fullPage: true });
 //   assert.deepEqual(problems.list(), []);
 //   await s.close();
 
@@ -100,6 +100,20 @@ async function startSession({ root } = {}) {
     artifact(name) {
       fs.mkdirSync(ARTIFACTS, { recursive: true });
       return path.join(ARTIFACTS, name);
+    },
+    // A screenshot for a person to look at (a page or a locator), never an
+    // assertion: on a loaded machine Chromium sometimes answers "Unable to
+    // capture screenshot" once, so it is tried twice and then only reported.
+    async snapshot(target, name, options = {}) {
+      const file = this.artifact(name);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await target.screenshot({ ...options, path: file });
+        } catch (err) {
+          if (!/Unable to capture screenshot/.test(err.message)) throw err;
+          if (attempt === 2) return console.error(`screenshot ${name} not taken: ${err.message.split('\n')[0]}`);
+        }
+      }
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -78,8 +78,8 @@ test('results page charts in Chromium', async (t) => {
         assert.deepEqual(await clippedLabels(page, `#${id}`), [], `${id} has tick labels cut off at the canvas edge`);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: s.artifact(`charts-results-${colorScheme}.png`), fullPage: true });
-      await page.locator(FIG).screenshot({ path: s.artifact(`charts-2013-cpu-${colorScheme}.png`) });
+      await s.snapshot(page, `charts-results-${colorScheme}.png`, { fullPage: true });
+      await s.snapshot(page.locator(FIG), `charts-2013-cpu-${colorScheme}.png`);
       assert.deepEqual(problems.list(), []);
     }
   });
@@ -94,7 +94,7 @@ test('results page charts in Chromium', async (t) => {
     assert.equal(await page.getAttribute(FIG, 'data-highlighted'), 'co.js');
     assert.equal(await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getHighlightedSeries(), FIG), 'co.js');
     assert.notEqual(await canvasHash(page), before, 'highlight did not change the canvas');
-    await page.locator(FIG).screenshot({ path: s.artifact('charts-highlight.png') });
+    await s.snapshot(page.locator(FIG), 'charts-highlight.png');
     await page.mouse.move(5, 5);
     assert.equal(await page.getAttribute(FIG, 'data-highlighted'), null);
     assert.equal(await canvasHash(page), before, 'leaving the legend did not restore the canvas');
@@ -154,7 +154,7 @@ test('results page charts in Chromium', async (t) => {
     assert.match(text, /co\.js/);
     assert.match(text, /n = 2000/);
     assert.match(text, /median/);
-    await page.locator(FIG).screenshot({ path: s.artifact('charts-tooltip.png') });
+    await s.snapshot(page.locator(FIG), 'charts-tooltip.png');
   });
 
   await t.test('the CSV download holds exactly the plotted series, under the CSP', async () => {
@@ -195,7 +195,7 @@ test('results page charts in Chromium', async (t) => {
       assert.ok(s.spread > log.height / 5, `${s.label} spans ${s.spread.toFixed(1)} of ${log.height} px on the log axis`);
     }
     assert.deepEqual(await clippedLabels(page, CPU), []);
-    await page.locator(CPU).screenshot({ path: s.artifact('charts-cpu-log.png') });
+    await s.snapshot(page.locator(CPU), 'charts-cpu-log.png');
     await page.uncheck(`${CPU} .chart-log`);
     assert.deepEqual(await yLayout(page, CPU), lin);
     assert.equal(await canvasHash(page, CPU), linear);
@@ -234,7 +234,7 @@ test('results page charts in Chromium', async (t) => {
     assert.equal(y.mode, 'log');
     assert.ok(y.ticks.includes('10000'), `y ticks ${y.ticks}`);
     assert.deepEqual(await clippedLabels(page, SWEEP), []);
-    await page.locator(SWEEP).screenshot({ path: s.artifact('charts-sweep.png') });
+    await s.snapshot(page.locator(SWEEP), 'charts-sweep.png');
   });
 
   await t.test('no console errors or CSP violations during the interactions', () => {
@@ -258,7 +258,7 @@ test('results page charts in Chromium', async (t) => {
       assert.equal(await p.getAttribute(`${FIG} .chart-filter`, 'aria-invalid'), 'true');
       assert.deepEqual(await plotted(p), labels, 'the chart is unchanged');
       assert.equal(await p.getAttribute(FIG, 'aria-busy'), null);
-      await p.locator(FIG).screenshot({ path: s.artifact('charts-slow-pattern.png') });
+      await s.snapshot(p.locator(FIG), 'charts-slow-pattern.png');
 
       // After a time-out the next pattern gets a fresh worker.
       await typeFilter(p, 'co|genny');
@@ -288,7 +288,7 @@ test('results page charts in Chromium', async (t) => {
     assert.ok(await p.isVisible(`${FIG} .chart-table table`));
     assert.ok(!(await p.isVisible(`${FIG} .chart-controls`)));
     assert.ok(!(await p.isVisible(`${FIG} .chart-body`)));
-    await p.screenshot({ path: s.artifact('charts-nojs.png') });
+    await s.snapshot(p, 'charts-nojs.png');
     await ctx.close();
   });
 });

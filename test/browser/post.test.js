@@ -30,7 +30,7 @@ test('post page under the deployed headers', async (t) => {
       assert.equal(bg, colorScheme === 'dark' ? 'rgb(22, 24, 28)' : 'rgb(253, 253, 252)');
       assert.ok(await page.locator('.prose math').count() >= 4, 'formulas render as MathML');
 
-      await page.screenshot({ path: session.artifact(`post-${colorScheme}.png`), fullPage: true });
+      await session.snapshot(page, `post-${colorScheme}.png`, { fullPage: true });
     });
   }
 
@@ -39,13 +39,13 @@ test('post page under the deployed headers', async (t) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone screen`);
     assert.deepEqual(problems.list(), []);
-    await page.screenshot({ path: session.artifact('post-phone.png'), fullPage: true });
+    await session.snapshot(page, 'post-phone.png', { fullPage: true });
   });
 
   await t.test('home page lists the post and loads cleanly', async () => {
     const { page, problems } = await session.open('/');
     assert.equal(await page.locator(`.post-list a[href="${POST}"]`).count(), 1);
     assert.deepEqual(problems.list(), []);
-    await page.screenshot({ path: session.artifact('home-light.png') });
+    await session.snapshot(page, 'home-light.png');
   });
 });
