@@ -20,6 +20,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { isAlive } = require('../lib/process-alive');
 
 const TAKEOVER = '.takeover';
 const MAX_DEPTH = 3;        // a takeover lock whose holder died, taken over in turn, ...
@@ -57,15 +58,6 @@ function startTicks(pid) {
 function cmdline(pid) {
   const text = readText(`/proc/${pid}/cmdline`);
   return text === null ? null : text.split('\0').filter(Boolean);
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
 }
 
 function sleep(ms) {

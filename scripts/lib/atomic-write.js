@@ -6,6 +6,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { isAlive } = require('./process-alive');
 
 function tempName(file) {
   return `${file}.${process.pid}.tmp`;
@@ -31,15 +32,6 @@ function writeFileAtomic(file, text) {
 
 function writeJsonAtomic(file, data, indent = 2) {
   writeFileAtomic(file, JSON.stringify(data, null, indent) + '\n');
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
 }
 
 function escapeRegExp(text) {
@@ -70,4 +62,4 @@ function removeStaleTemps(file) {
   return removed;
 }
 
-module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, tempName, isAlive };
+module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, tempName };

@@ -7,17 +7,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { isAlive } = require('../lib/process-alive');
 
 const PARTIAL = '.partial-';
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
 
 // Partial folders of `name` whose process has died.
 function staleParts(parent, name) {
@@ -34,7 +26,7 @@ function staleParts(parent, name) {
   const own = new RegExp(`^${escape(PARTIAL + name)}-(\\d+)-[A-Za-z0-9]{6}$`);
   return entries.filter((e) => {
     const m = own.exec(e);
-    return m && (Number(m[1]) === process.pid || !alive(Number(m[1])));
+    return m && (Number(m[1]) === process.pid || !isAlive(Number(m[1])));
   }).map((e) => path.join(parent, e));
 }
 
