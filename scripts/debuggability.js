@@ -14,7 +14,7 @@
 // (no --variants filter), so a partial run cannot replace the published data.
 'use strict';
 const path = require('node:path');
-const { loadManifest, selectVariants, EXAMPLES } = require('./lib/manifest');
+const { loadManifest, selectVariants, EXAMPLES, authoredFile } = require('./lib/manifest');
 const { analyzeVariant } = require('./analyze/debug-runs');
 const { switchCost } = require('./analyze/switch-cost');
 const { debugMethod } = require('./analyze/debug-method');
@@ -68,7 +68,7 @@ async function main(argv) {
   if (entries.length === 0) throw new Error(`--variants ${opts.variants} matches no variant in examples/manifest.json`);
   const variants = [];
   for (const entry of entries) {
-    const v = analyzeVariant(entry, { examplesDir: EXAMPLES, stackLimit: STACK_LIMIT });
+    const v = analyzeVariant(entry, { examplesDir: EXAMPLES, stackLimit: STACK_LIMIT, authored: authoredFile(entry, manifest.variants).file });
     if (opts.cost && entry.longStackTraces) v.switchCost = await switchCost(entry, opts);
     variants.push(v);
     console.error(summaryLine(v));

@@ -96,3 +96,21 @@ test('committed data/complexity.json validates and lists manifest variants only'
   for (const v of data.variants) assert.ok(ids.has(v.id), `${v.id} is not in examples/manifest.json`);
   assert.equal(Math.min(...data.variants.map((v) => v.complexity)), 1);
 });
+
+// The four "-0-9" entries run an unchanged file through a two-line loader
+// (examples/lib/library-set.js); the code a reader compares is that file.
+test('a librarySet entry counts the shared file it runs, not its loader', () => {
+  const { measureVariants } = require('../scripts/analyze/complexity');
+  const { loadManifest: load } = require('../scripts/lib/manifest');
+  const manifest = load();
+  const rows = new Map(measureVariants(manifest).map((r) => [r.id, r]));
+  const entries = manifest.variants.filter((v) => v.librarySet);
+  assert.ok(entries.length > 0, 'no librarySet entry in the manifest');
+  for (const v of entries) {
+    const row = rows.get(v.id);
+    const shared = rows.get(v.librarySet.variant);
+    assert.equal(row.counted, 'librarySet.variant', v.id);
+    assert.equal(row.file, shared.file, v.id);
+    assert.equal(row.tokens, shared.tokens, v.id);
+  }
+});

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { parseStack, scoreTrace, levelFor } = require('../scripts/analyze/stack-score');
 const { analyzeVariant, sourceMapLevel } = require('../scripts/analyze/debug-runs');
-const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
+const { loadManifest, EXAMPLES, authoredFile } = require('../scripts/lib/manifest');
 const { validator } = require('./helpers/analyzer-schemas');
 
 const ROOT = path.join(__dirname, '..');
@@ -89,4 +89,16 @@ test('committed data/debuggability.json validates and lists manifest variants on
   assert.equal(validator('debuggability')(data), null);
   const ids = new Set(loadManifest().variants.map((v) => v.id));
   for (const v of data.variants) assert.ok(ids.has(v.id), `${v.id} is not in examples/manifest.json`);
+});
+
+// A librarySet entry runs a two-line loader around an unchanged file
+// (examples/lib/library-set.js): its failing lines are in that shared file.
+test('a librarySet entry\'s traces are judged against the shared file it runs', () => {
+  const manifest = loadManifest();
+  const entry = manifest.variants.find((v) => v.librarySet);
+  assert.ok(entry, 'no librarySet entry in the manifest');
+  const r = analyzeVariant(entry, { examplesDir: EXAMPLES, authored: authoredFile(entry, manifest.variants).file });
+  assert.ok(r.probe.calls['fileVersion.insert'].length > 0, 'the probe found no call in the shared file');
+  const thrown = r.traces.find((t) => t.way === 'throw' && !t.longStack);
+  assert.equal(thrown.quality, 'exact', JSON.stringify(thrown));
 });

@@ -6,7 +6,7 @@ const path = require('node:path');
 const { measureSource, ESPRIMA_VERSION } = require('./tokens');
 const { parallelParts } = require('./parallel-parts');
 const { measureSjs } = require('./sjs-measure');
-const { loadManifest, EXAMPLES } = require('../lib/manifest');
+const { loadManifest, EXAMPLES, authoredFile } = require('../lib/manifest');
 const { analyzerEnv } = require('../lib/env');
 const { ROOT, DATA } = require('../lib/paths');
 const { formatTable } = require('../lib/table');
@@ -43,14 +43,14 @@ function reference2013() {
 function measureVariants(manifest) {
   const ref = reference2013();
   const rows = manifest.variants.map((v) => {
-    const counted = v.compile ? v.compile.source : v.file;
-    const m = measureFile(path.join(EXAMPLES, counted));
+    const authored = authoredFile(v, manifest.variants);
+    const m = measureFile(path.join(EXAMPLES, authored.file));
     const old = v.article2013 ? ref.get(v.article2013) : null;
     return {
       id: v.id,
       family: v.family,
       era: v.era,
-      counted: v.compile ? 'compile.source' : 'file',
+      counted: authored.counted,
       ...m,
       article2013: v.article2013,
       tokens2013: old ? old.tokens : null,
@@ -103,7 +103,7 @@ function buildData(manifest = loadManifest()) {
     description: 'Code size of each variant: Esprima tokens of its own source (comments excluded), lines of code, deepest function nesting; complexity = tokens / fewest.',
     method: {
       tokenizer: `esprima@${ESPRIMA_VERSION} tokenize(), comments excluded; the file must parse (parseScript, else parseModule) first`,
-      counted: 'the variant file (or compile.source for compiled variants); examples/lib wrappers excluded',
+      counted: 'the file a person wrote: the variant file, compile.source for compiled variants, or the shared file a librarySet entry runs; examples/lib wrappers excluded',
       uploadTokens: 'tokens minus the top-level code reachable only from exports.parallel (scripts/analyze/parallel-parts.js)',
       lines: 'lines holding at least one token',
       depth: 'deepest nesting of function declarations, expressions and arrows (top level = 0)',

@@ -88,9 +88,18 @@ function classifyOutcome(result, entry, way) {
   return null;
 }
 
-function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit }) {
+// The files whose frames count as the variant's: what runs, and what a person
+// wrote when that differs (a compiled source, or the shared file a librarySet
+// entry loads; `authored` is relative to examplesDir).
+function framesOf(entry, examplesDir, authored) {
   const variantFile = path.join(examplesDir, entry.file);
-  const variantFiles = [variantFile].concat(entry.compile ? [path.join(examplesDir, entry.compile.source)] : []);
+  const written = path.join(examplesDir, authored || entry.file);
+  return written === variantFile ? [variantFile] : [variantFile, written];
+}
+
+function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit, authored }) {
+  const variantFile = path.join(examplesDir, entry.file);
+  const variantFiles = framesOf(entry, examplesDir, authored || (entry.compile && entry.compile.source));
   const nodeFlags = entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [];
   const out = {};
   for (const way of WAYS) {
@@ -133,16 +142,21 @@ function sourceMapLevel(entry, traces) {
     : { level: 1, pointsAt, reason: `${entry.compile.tool} emits no source maps: traces point at the compiled output's lines` };
 }
 
-function analyzeVariant(entry, { examplesDir, stackLimit = 50 }) {
+// `authored`: the file a person wrote (lib/manifest.js authoredFile), when
+// it is not entry.file; without it, entry.compile.source or entry.file.
+function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }) {
   const variantFile = path.join(examplesDir, entry.file);
-  const sourceFile = entry.compile ? path.join(examplesDir, entry.compile.source) : variantFile;
-  const sourceText = fs.readFileSync(entry.compile && entry.compile.sourceMaps ? sourceFile : variantFile, 'utf8');
-  const variantFiles = [variantFile].concat(entry.compile ? [sourceFile] : []);
+  const written = authored || (entry.compile && entry.compile.source) || entry.file;
+  const sourceFile = path.join(examplesDir, written);
+  // Compiled output without source maps is read as it runs; everything else as written.
+  const readsOutput = entry.compile && !entry.compile.sourceMaps;
+  const sourceText = fs.readFileSync(readsOutput ? variantFile : sourceFile, 'utf8');
+  const variantFiles = framesOf(entry, examplesDir, written);
   const probe = runChild({ mode: 'probe', variant: variantFile, variantFiles, fakes: FAKES, stackLimit },
     { nodeFlags: entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [] });
-  const plain = traceVariant(entry, { examplesDir, longStack: null, probe, sourceText, stackLimit });
+  const plain = traceVariant(entry, { examplesDir, longStack: null, probe, sourceText, stackLimit, authored: written });
   const switched = entry.longStackTraces
-    ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit })
+    ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit, authored: written })
     : null;
   const stackTraces = levelFor({ plain, switched, switchName: entry.longStackTraces || null });
   const sourceMaps = sourceMapLevel(entry, plain);

@@ -149,6 +149,20 @@ function loadManifest(file = MANIFEST, { packageJson } = {}) {
   return data;
 }
 
+// The file a person wrote for this entry, relative to examples/, and which
+// field names it: a compiled variant's source, the shared file a librarySet
+// entry runs (its own file is a two-line loader), or the variant's file. The
+// analyzers count and read this one.
+function authoredFile(entry, variants) {
+  if (entry.compile) return { file: entry.compile.source, counted: 'compile.source' };
+  if (entry.librarySet) {
+    const shared = variants.find((v) => v.id === entry.librarySet.variant);
+    if (!shared) throw new ManifestError(`variant ${entry.id}: librarySet.variant "${entry.librarySet.variant}" is not a variant id`, MANIFEST);
+    return { file: authoredFile(shared, variants).file, counted: 'librarySet.variant' };
+  }
+  return { file: entry.file, counted: 'file' };
+}
+
 // Variants whose id matches `pattern` (a RegExp source), in manifest order.
 function selectVariants(manifest, pattern) {
   if (!pattern) return manifest.variants.slice();
@@ -161,4 +175,4 @@ function selectVariants(manifest, pattern) {
   return manifest.variants.filter((v) => re.test(v.id));
 }
 
-module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, BASELINE, COMPILE_TOOLS };
+module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, SCENARIOS, BASELINE, COMPILE_TOOLS, authoredFile };
