@@ -17,7 +17,8 @@
 // and id=.
 const fs = require('node:fs');
 const path = require('node:path');
-const { makeLoader, chartModel, visibleSeries } = require('./chart-data');
+const { chartModel, visibleSeries } = require('./chart-data');
+const { buildLoader, renewBuildLoader } = require('./data-files');
 const { tableModel } = require('./table-data');
 const { chartFigure, dataTable, csv } = require('./chart-html');
 const { bundleInfo, buildBundle } = require('./vendor-charts');
@@ -38,7 +39,7 @@ module.exports = function charts(eleventyConfig) {
     scripts: [vendor.url],
     stylesheets: ['/assets/css/charts.css'],
   };
-  let load = makeLoader();
+  let load = buildLoader();
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
   const csvFiles = new Map(); // output url -> CSV of the author's view
   const incomplete = new Map(); // page url -> notes on the unfinished data it shows
@@ -48,7 +49,7 @@ module.exports = function charts(eleventyConfig) {
   // or unfinished file stops the build with its name and the JSON path
   // (_config/data-files.js).
   eleventyConfig.on('eleventy.before', () => {
-    load = makeLoader();
+    load = renewBuildLoader();
     seen.clear();
     csvFiles.clear();
     incomplete.clear();

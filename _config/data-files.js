@@ -194,4 +194,16 @@ function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompl
   return load;
 }
 
-module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };
+// One loader per build for every plugin that draws from data/, so each file
+// is read and checked once: the charts plugin renews it before each build.
+let shared = null;
+function buildLoader() {
+  if (!shared) shared = makeLoader();
+  return shared;
+}
+function renewBuildLoader() {
+  shared = makeLoader();
+  return shared;
+}
+
+module.exports = { makeLoader, buildLoader, renewBuildLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };

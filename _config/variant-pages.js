@@ -15,7 +15,7 @@
 //   text | inlineCode             escaped text with `code` spans
 const { loadManifest } = require('../scripts/lib/manifest');
 const { loadProse } = require('./variant-prose');
-const { makeLoader } = require('./chart-data');
+const { buildLoader } = require('./data-files');
 const { complexityOf, perfOf, then2013 } = require('./variant-figures');
 
 // Three significant digits below 100, whole numbers above: run-to-run noise
@@ -43,10 +43,8 @@ function byFamily(variants) {
 
 // options.proseFile: another paragraphs file (tests point it at a broken one).
 module.exports = function variantPages(eleventyConfig, options = {}) {
-  let load = makeLoader();
-  eleventyConfig.on('eleventy.before', () => {
-    load = makeLoader(); // fresh data files on every (re)build
-  });
+  // The build's one loader (renewed by the charts plugin before each build).
+  const load = (name) => buildLoader()(name);
 
   eleventyConfig.addGlobalData('manifest', () => loadManifest());
   eleventyConfig.addGlobalData('variantProse', () => loadProse(loadManifest(), options.proseFile));

@@ -6,11 +6,10 @@
 // file (the lexer alone would count a broken file). Function depth and the
 // part only `parallel` reaches come from the tokens, since there is no tree.
 'use strict';
-const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const esprima = require('esprima');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { packageDir } = require('../compile/tools');
 const CHECK = `
 require(process.argv[1]);
 try { __oni_rt.c1.compile(require('fs').readFileSync(0, 'utf8'), { filename: "'source'" }); }
@@ -18,7 +17,7 @@ catch (e) { process.stderr.write(String(e.message || e)); process.exit(1); }
 `;
 
 function checkSyntax(text, file) {
-  const run = spawnSync(process.execPath, ['-e', CHECK, path.join(ROOT, 'node_modules', 'stratifiedjs')], { input: text, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['-e', CHECK, packageDir('stratifiedjs')], { input: text, encoding: 'utf8' });
   if (run.status !== 0) {
     const m = /line (\d+): (.*)/.exec(run.stderr || '');
     throw new Error(`${file}${m ? ':' + m[1] : ''}: StratifiedJS cannot compile this (${m ? m[2] : (run.stderr || '').trim()}), so its tokens are not counted`);

@@ -4,7 +4,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 
-const ROOT = path.join(__dirname, '..', '..');
+const { ROOT } = require('../lib/paths');
 
 function packageDir(name) {
   return path.join(ROOT, 'node_modules', name);
@@ -18,4 +18,4 @@ function installedVersion(name) {
   }
 }
 
-module.exports = { ROOT, packageDir, installedVersion };
+module.exports = { packageDir, installedVersion };

@@ -5,9 +5,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 
-const { EXAMPLES } = require('./paths');
+const { EXAMPLES, ROOT } = require('./paths');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
-const PACKAGE_JSON = path.join(EXAMPLES, '..', 'package.json');
+const PACKAGE_JSON = path.join(ROOT, 'package.json');
 
 const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
 // What a runtime must offer; scripts/runtimes/probe-script.js reports them per runtime.
