@@ -25,6 +25,8 @@ const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { Progress, duration, weight } = require('./harness/progress');
 const { summaryTable } = require('./harness/summary');
+const { resolveProfiles } = require('./harness/profile-runtimes');
+const { mergeShards, MergeError } = require('./harness/merge');
 const { NOISY_REL_IQR } = require('./harness/stats');
 
 const { ROOT } = require('./lib/paths');
@@ -44,6 +46,9 @@ function prepareCells(store, plan, resume, runId) {
   for (const cell of plan.cells) {
     const stored = store.get(cell.key);
     if (cell.skip) {
+      // A skip with the same reason stays as it was on --resume: its reason
+      // comes from the runtime's capabilities, so a changed one is re-planned.
+      if (resume && stored && stored.status === 'skipped' && !stored.replacing && stored.error === cell.skip) continue;
       // Nothing to measure: replaced now unless that would drop samples.
       if (stored && stored.samples.length) store.markReplacing(cell.key, runId);
       else store.replace(cell, runId);
@@ -79,6 +84,12 @@ async function main(argv) {
     process.stdout.write(HELP + '\n');
     return 0;
   }
+  if (opts.merge) {
+    const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
+    process.stdout.write(`${path.relative(process.cwd(), opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +
+      `(${merged.hosts} host${merged.hosts === 1 ? '' : 's'})\n`);
+    return 0;
+  }
   const { settings } = opts;
   const manifest = loadManifest(opts.manifest);
   const variants = selectVariants(manifest, settings.variants);
@@ -86,6 +97,13 @@ async function main(argv) {
 
   const runtimes = [];
   for (const r of opts.runtimes) runtimes.push(await probeRuntime(r.path, r.flags));
+  // Profiles that cannot be installed or run are reported and left out.
+  const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n') });
+  runtimes.push(...profiled.runtimes);
+  if (!runtimes.length) {
+    process.stderr.write(`bench: --runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was run\n`);
+    return 1;
+  }
   const floors = measureFloors({ k: settings.k });
   const plan = buildPlan({ runtimes, variants, settings, floors });
   const skipped = plan.cells.filter((c) => c.skip);
@@ -133,6 +151,7 @@ async function main(argv) {
       manifest: path.relative(ROOT, opts.manifest), noisyRelIqr: NOISY_REL_IQR
     });
     const env = runEnv({ runtimes, variants, harness, argv, generatedBy: GENERATED_BY });
+    if (profiled.failed.length) env.unavailable = Object.fromEntries(profiled.failed.map((f) => [f.profile, f.message]));
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
     store.save();
@@ -169,7 +188,8 @@ async function main(argv) {
     store.save();
     const planned = new Set(plan.cells.map((c) => c.key));
     process.stdout.write(summaryTable(store.data.cells.filter((c) => planned.has(c.key))) + '\n');
-    return interrupted ? SIGNAL_EXIT[interrupted] : 0;
+    for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
+    return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } finally {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
     held.release();
@@ -180,7 +200,7 @@ if (require.main === module) {
   // `npm run bench -- --help | head` closes the pipe early: not an error.
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
-    const usage = err instanceof UsageError || err instanceof ManifestError || /^--runtime /.test(err.message);
+    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
     const known = err instanceof datafile.DataFileError || err instanceof LockError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);

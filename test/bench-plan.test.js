@@ -32,7 +32,7 @@ test('plan: every runtime × scenario × mode × n × variant, with t, floor and
   assert.equal(par.ioFloorMs, 2);
   assert.equal(p.cells.find((c) => c.key === 'node-20|errors|cpu|cb|100').errorRate, plan.DEFAULTS.errorRate);
   assert.match(p.cells.find((c) => c.key === 'node-20|parallel|cpu|aa|100').skip, /does not implement the "parallel" scenario/);
-  assert.match(p.cells.find((c) => c.key === 'node-0.11.14|upload|cpu|aa|100').skip, /lacks async-functions, es2015/);
+  assert.match(p.cells.find((c) => c.key === 'node-0.11.14|upload|cpu|aa|100').skip, /needs async functions; needs ES2015 syntax/);
   const runnable = p.cells.filter((c) => !c.skip).length;
   assert.equal(p.jobs.length, runnable * 3);
 });

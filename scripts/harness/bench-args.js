@@ -24,6 +24,14 @@ and merges the results into a data file (schema: data/SCHEMA.md).
                       runtime binary to measure, followed by its flags (every
                       argument up to the next option of this list); repeatable.
                       Default: the node running this script.
+  --runtimes LIST     runtime profiles of scripts/runtimes/profiles.json
+                      (comma-separated, or "all"): each is installed on demand
+                      and runs with its flags and library set; combines with
+                      --runtime. An unknown name exits 2.
+  --merge SHARD...    merge data files made by separate runs (one per machine
+                      or runtime) into --out, by cell key; runs nothing.
+                      Refuses shards whose harness settings or schema differ,
+                      or that both hold a cell (data/SCHEMA.md, "Shards").
   --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, upload
                       (default --out data/perf-sweep.json)
@@ -46,10 +54,10 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout'].map((o) => [o, { type: 'string' }]),
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
-const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime'].map((o) => `--${o}`));
+const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
 
 function list(option, value, allowed) {
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -84,8 +92,27 @@ function takeRuntimes(argv) {
   return { rest, runtimes };
 }
 
+// --merge takes every word up to the next option as a shard file.
+function takeMerge(argv) {
+  const i = argv.indexOf('--merge');
+  if (i < 0) return { rest: argv, shards: null };
+  let end = i + 1;
+  while (end < argv.length && !ALL.has(argv[end])) end++;
+  const shards = argv.slice(i + 1, end);
+  if (!shards.length) throw new UsageError('--merge needs the shard files to merge (data files written by --out)');
+  if (argv.indexOf('--merge', end) >= 0) throw new UsageError('--merge given twice; list every shard after one --merge');
+  return { rest: argv.slice(0, i).concat(argv.slice(end)), shards };
+}
+
+function profileList(value) {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!names.length) throw new UsageError(`--runtimes: expected profile names or "all", got "${value}"`);
+  return [...new Set(names)];
+}
+
 function parseArgs(argv, env = process.env) {
-  const { rest, runtimes } = takeRuntimes(argv);
+  const merged = takeMerge(argv);
+  const { rest, runtimes } = takeRuntimes(merged.rest);
   const { help, values } = parseCommandLine(rest, { options: OPTIONS });
   const raw = Object.fromEntries(Object.entries(values).map(([k, v]) => [`--${k}`, v]));
   for (const [option, value] of Object.entries(raw)) {
@@ -93,6 +120,12 @@ function parseArgs(argv, env = process.env) {
     if (value === '' && option !== '--variants') throw new UsageError(`${option} needs a non-empty value`);
   }
   if (help) return { help: true };
+  if (merged.shards) {
+    const others = Object.keys(raw).filter((o) => o !== '--out');
+    if (others.length || runtimes.length) throw new UsageError(`--merge takes only --out besides the shards, not ${others.concat(runtimes.length ? ['--runtime'] : [])[0]}`);
+    return { help: false, merge: merged.shards.map((f) => path.resolve(f)),
+      out: path.resolve(raw['--out'] || path.join(ROOT, 'data/perf.json')) };
+  }
   if (raw['--quick'] && raw['--sweep']) throw new UsageError('--quick and --sweep cannot be combined');
 
   const profile = raw['--quick'] ? 'quick' : raw['--sweep'] ? 'sweep' : 'default';
@@ -124,7 +157,8 @@ function parseArgs(argv, env = process.env) {
   return {
     help: false,
     settings: s,
-    runtimes: runtimes.length ? runtimes : [{ path: process.execPath, flags: [] }],
+    profiles: raw['--runtimes'] ? profileList(raw['--runtimes']) : [],
+    runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
     out: path.resolve(raw['--out'] || path.join(ROOT, defaultOut)),

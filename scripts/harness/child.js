@@ -26,6 +26,9 @@
 'use strict';
 var fs = require('fs');
 var path = require('path');
+// A runtime profile's library set (ASYNCBENCH_LIBS, scripts/runtimes/libraries.js)
+// must win over the repository's node_modules, for every require a variant makes.
+if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
 
 var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2, EXIT_PARENT_GONE = 3;
 var printed = false;

@@ -61,11 +61,30 @@ function timeoutFor(job, settings) {
   return Math.round(30000 + 10 * job.ioFloorMs + 2 * job.n);
 }
 
+// What a missing feature (child.js --probe) means for a reader of the skip table.
+const NEEDS = {
+  'async-functions': 'needs async functions',
+  generators: 'needs generators',
+  promise: 'needs native promises',
+  es2015: 'needs ES2015 syntax (let, arrow functions, classes)',
+  'util.promisify': 'needs util.promisify',
+  fibers: 'fibers does not load here'
+};
+
 // Why a variant cannot run a scenario on a runtime, or null if it can.
+// runtime.unavailable (profiles): library → why its set lacks it there;
+// runtime.fibersUnavailable: the profile's reason fibers cannot load.
 function skipReason(variant, scenario, runtime) {
   if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
   const missing = variant.requires.filter((f) => !runtime.features[f]);
-  if (missing.length) return `${runtime.id} lacks ${missing.join(', ')} (probed)`;
+  if (missing.length) {
+    return missing.map((f) => {
+      if (f === 'fibers' && runtime.fibersUnavailable) return `${NEEDS.fibers}: ${runtime.fibersUnavailable}`;
+      return NEEDS[f] || `needs ${f}`;
+    }).join('; ') + ` (${runtime.id}, probed)`;
+  }
+  const libs = Object.keys(variant.libraries || {}).filter((l) => runtime.unavailable && runtime.unavailable[l]);
+  if (libs.length) return libs.map((l) => `${l} does not load here: ${runtime.unavailable[l]}`).join('; ');
   return null;
 }
 

@@ -39,7 +39,7 @@ function run(runtime, args, timeoutMs, env = {}) {
       // stdin: a pipe we never write to; the child (--parent-pipe) exits when
       // it closes, i.e. when this process is gone.
       child = spawn(runtime.path, argv, {
-        env: Object.assign({}, process.env, { NODE_ENV: 'production' }, env),
+        env: Object.assign({}, process.env, { NODE_ENV: 'production' }, runtime.env, env),
         stdio: ['pipe', 'pipe', 'pipe']
       });
     } catch (err) {
@@ -142,8 +142,9 @@ async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
 }
 
 // What the runtime offers; throws with a clear message if it cannot run the child.
-async function probeRuntime(runtimePath, flags) {
-  const r = await run({ path: runtimePath, flags, harnessFlags: [] }, ['--probe'], 30000);
+// env: what the runtime's children get besides ours (a profile's ASYNCBENCH_LIBS).
+async function probeRuntime(runtimePath, flags, env) {
+  const r = await run({ path: runtimePath, flags, harnessFlags: [], env }, ['--probe'], 30000);
   if (r.spawnError) throw new Error(`--runtime ${runtimePath}: cannot start it (${r.spawnError.message}). Give the path to a node, bun or deno binary.`);
   let info;
   try {
@@ -159,14 +160,16 @@ async function probeRuntime(runtimePath, flags) {
   // Probe again with the GC flag: it must not break the runtime, and the
   // record should say whether the child can force a GC before its baseline.
   let harnessFlags = gcFlags(name);
-  const again = await run({ path: runtimePath, flags, harnessFlags }, ['--probe'], 30000);
+  const again = await run({ path: runtimePath, flags, harnessFlags, env }, ['--probe'], 30000);
   let gc = false;
   try {
     gc = JSON.parse(lastLine(again.stdout)).gc === true;
   } catch (err) {
     harnessFlags = [];
   }
-  return Object.assign({ id, name, path: runtimePath, flags, harnessFlags }, rest, { gc });
+  const record = Object.assign({ id, name, path: runtimePath, flags, harnessFlags }, rest, { gc });
+  if (env) record.env = env;
+  return record;
 }
 
 module.exports = { runCell, probeRuntime, killActive, gcFlags, CHILD };
