@@ -114,6 +114,31 @@ test('a two-runtime matrix (this node and node-0.11) writes both runtimes\' cell
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stderr + again.stdout, /0 jobs to run/);
   assert.deepEqual(byKey(read(both))[skipped.key], skipped);
+
+  // A reason that no longer matches the probe (the runtime's capabilities
+  // changed since) is planned afresh on --resume.
+  const stale = read(both);
+  byKey(stale)[skipped.key].error = 'needs generators (an older probe)';
+  fs.writeFileSync(both, JSON.stringify(stale));
+  assert.equal(bench(['--runtime', process.execPath, '--runtimes', OLD, ...SMALL, '--out', both, '--resume']).code, 0);
+  const replanned = byKey(read(both))[skipped.key];
+  assert.equal(replanned.error, skipped.error);
+  assert.notEqual(replanned.run, skipped.run);
+});
+
+test('--runtimes and --merge on the command line', () => {
+  const { parseArgs } = require('../scripts/harness/bench-args');
+  const opts = parseArgs(['--runtimes', 'node-0.11, bun,node-0.11', '--quick']);
+  assert.deepEqual(opts.profiles, ['node-0.11', 'bun']);
+  assert.deepEqual(opts.runtimes, [], 'only the profiles: this node is not added');
+  assert.equal(parseArgs(['--runtimes', 'bun', '--runtime', process.execPath]).runtimes.length, 1);
+  const m = parseArgs(['--merge', 'a.json', 'b.json', '--out', 'c.json']);
+  assert.deepEqual(m.merge, [path.resolve('a.json'), path.resolve('b.json')]);
+  assert.equal(m.out, path.resolve('c.json'));
+  assert.throws(() => parseArgs(['--merge']), /--merge needs the shard files/);
+  assert.throws(() => parseArgs(['--merge', 'a.json', '--n', '100']), /--merge takes only --out besides the shards, not --n/);
+  assert.throws(() => parseArgs(['--runtimes', ',']), /--runtimes: expected profile names or "all"/);
+  assert.equal(bench(['--merge']).code, 2);
 });
 
 test('merging two shards equals one run of both runtimes; hosts are marked per cell', { skip: needsOld, timeout: 300000 }, () => {
