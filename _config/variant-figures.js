@@ -6,19 +6,27 @@
 // hand them any data; the page only formats what these return.
 const { perfEnv, MODES } = require('./chart-data');
 
+// The headline (upload and what it needs, as 2013 counted) first; the whole
+// file beside it. Data from before the headline existed fall back to tokens.
 function complexityOf(complexity, id) {
   const rows = complexity && Array.isArray(complexity.variants) ? complexity.variants : [];
   const row = rows.find((r) => r.id === id);
   if (!row) return null;
-  const smallest = rows.reduce((a, b) => (b.tokens < a.tokens ? b : a));
+  const compared = (r) => (Number.isInteger(r.headlineTokens) ? r.headlineTokens : r.tokens);
+  const smallest = rows.reduce((a, b) => (compared(b) < compared(a) ? b : a));
   return {
     tokens: row.tokens,
     uploadTokens: row.uploadTokens,
+    headlineTokens: compared(row),
+    headerTokens: Number.isInteger(row.headerTokens) ? row.headerTokens : null,
     lines: row.lines,
     depth: row.depth,
-    complexity: row.complexity,
-    smallest: { id: smallest.id, tokens: smallest.tokens },
+    complexity: typeof row.headlineComplexity === 'number' ? row.headlineComplexity : row.complexity,
+    smallest: { id: smallest.id, tokens: compared(smallest) },
     file: row.file,
+    file2013: row.file2013 || null,
+    tokens2013: Number.isInteger(row.tokens2013) ? row.tokens2013 : null,
+    ratio2013: typeof row.ratio2013 === 'number' ? row.ratio2013 : null,
   };
 }
 

@@ -49,8 +49,21 @@ test('perf: nothing measured gives no runtimes and no environment', () => {
 
 test('complexity: the row of the variant and the smallest variant', () => {
   const data = { variants: [{ id: 'a', tokens: 300, uploadTokens: 250, lines: 40, depth: 1, complexity: 1, file: 'examples/a.js' }, { id: 'b', tokens: 600, uploadTokens: 500, lines: 80, depth: 5, complexity: 2, file: 'examples/b.js' }] };
-  assert.deepEqual(complexityOf(data, 'b'), { tokens: 600, uploadTokens: 500, lines: 80, depth: 5, complexity: 2, smallest: { id: 'a', tokens: 300 }, file: 'examples/b.js' });
+  assert.deepEqual(complexityOf(data, 'b'), {
+    tokens: 600, uploadTokens: 500, headlineTokens: 600, headerTokens: null, lines: 80, depth: 5, complexity: 2,
+    smallest: { id: 'a', tokens: 300 }, file: 'examples/b.js', file2013: null, tokens2013: null, ratio2013: null,
+  });
   assert.equal(complexityOf(data, 'c'), null);
+});
+
+test('complexity: the headline count ranks and the 2013 counterpart comes along', () => {
+  const row = (id, tokens, headlineTokens, extra = {}) => ({ id, tokens, uploadTokens: tokens - 50, headlineTokens, headerTokens: 60, headlineComplexity: 1, lines: 40, depth: 1, complexity: 1, file: `examples/${id}.js`, file2013: null, tokens2013: null, ratio2013: null, ...extra });
+  // a is smaller as a whole file, b once the header and parallel code are out.
+  const data = { variants: [row('a', 300, 250), row('b', 320, 200, { headlineComplexity: 1, file2013: 'co.js', tokens2013: 304, ratio2013: 0.66 })] };
+  const b = complexityOf(data, 'b');
+  assert.equal(b.headlineTokens, 200);
+  assert.deepEqual(b.smallest, { id: 'b', tokens: 200 });
+  assert.deepEqual([b.file2013, b.tokens2013, b.ratio2013, b.headerTokens], ['co.js', 304, 0.66, 60]);
 });
 
 const reference = {

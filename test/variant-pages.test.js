@@ -106,7 +106,13 @@ for (const v of manifest.variants) {
     // Size from data/complexity.json.
     const size = complexity.variants.find((r) => r.id === v.id);
     if (!size) assert.match(visibleText(section(html, 'size')), /Not counted yet: run npm run complexity/);
-    else assert.deepEqual(cells(section(html, 'size')), [size.tokens, size.uploadTokens, size.lines, size.depth].map(figure).concat(`${figure(size.complexity)}×`));
+    else {
+      assert.deepEqual(cells(section(html, 'size')), [size.headlineTokens, size.tokens, size.lines, size.depth].map(figure).concat(`${figure(size.headlineComplexity)}×`));
+      const note = visibleText(section(html, 'size'));
+      assert.ok(size.headerTokens ? note.includes(`${figure(size.headerTokens)}-token header`) : note.includes('no shared header'), 'header size');
+      if (size.file2013) assert.ok(note.includes(`In 2013, ${size.file2013} counted ${figure(size.tokens2013)}`), '2013 counterpart');
+      else assert.ok(!note.includes('In 2013,'));
+    }
 
     // Time and memory at n, one row per runtime and mode in the data.
     const rows = cells(section(html, `time-and-memory`));
