@@ -127,8 +127,8 @@ function debuggability(args, load) {
   // the saturated 2013 levels no longer do.
   const measured = [
     columns[0],
-    { key: 'score', title: 'Score', unit: '0–20', num: true },
-    { key: 'points', title: 'Points: I/O · rejected · call · resume' },
+    { key: 'score', title: 'Score', unit: '0–25', num: true },
+    { key: 'points', title: 'Points: I/O error · rejected · I/O throws · call · resume' },
     { key: 'reject', title: 'Rejected promise' },
     { key: 'sourceMaps', title: 'Maps', unit: '1–5', num: true },
     { key: 'stackTraces', title: 'Stacks', unit: '1–5', num: true },
@@ -139,7 +139,7 @@ function debuggability(args, load) {
     { key: 'caught', title: 'Throws caught' },
   ]; // the total (maps + stacks) breaks ties, not a column: the table must fit a phone-wide scroll less
   const byScore = (a, b) => (typeof b.score === 'number' ? b.score : -1) - (typeof a.score === 'number' ? a.score : -1) || byTotal(a, b);
-  return { caption: 'Debuggability: today’s score from measured facts (0–20, four injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points', columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
+  return { caption: 'Debuggability: today’s score from measured facts (0–25, five injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points', columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
 }
 
 // "exact" (the failing line), "file" (the file, another line) or "absent".
@@ -153,7 +153,7 @@ function traceOutcome(v, way) {
 // Today's score (data/SCHEMA.md, "debuggability score"); data written before
 // it existed say so instead of showing a blank.
 const NOT_MEASURED = 'not measured yet';
-const SCORED = ['callback', 'reject', 'throw', 'poison'];
+const SCORED = ['callback', 'reject', 'throw-at-io', 'throw', 'poison'];
 function scoreToday(v) {
   if (!v.score) return { score: NOT_MEASURED, points: NOT_MEASURED, reject: NOT_MEASURED };
   const t = (v.traces || []).find((x) => x.way === 'reject' && !x.longStack);

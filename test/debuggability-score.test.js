@@ -24,7 +24,7 @@ function recordOf(name, { dropLow = false } = {}) {
 }
 
 // One failure scored alone: the same record in every slot, read back for one.
-const pointsOf = (record, way = 'throw') => nowScore({ callback: record, reject: record, throw: record, poison: record }).byFailure[way];
+const pointsOf = (record, way = 'throw') => nowScore({ callback: record, reject: record, 'throw-at-io': record, throw: record, poison: record }).byFailure[way];
 
 test('score: a rejected promise awaited by async/await earns every point, the line coming from an `at async` frame', () => {
   const r = pointsOf(recordOf('at-async'), 'reject');
@@ -77,13 +77,14 @@ test('score: library frames above the first variant frame cost the "direct" poin
   assert.equal(pointsOf(recordOf('library-before'), 'callback').points, 3);
 });
 
-test('score: four failures sum to at most 20; a failed run scores 0 with its reason', () => {
-  const s = nowScore({ callback: recordOf('absent'), reject: recordOf('at-async'), throw: recordOf('crash'), poison: { failed: 'timed out after 20000 ms' } });
-  assert.equal(s.max, 20);
-  assert.equal(s.score, 1 + 5 + 3 + 0);
+test('score: five failures sum to at most 25; a failed run scores 0 with its reason', () => {
+  const s = nowScore({ callback: recordOf('absent'), reject: recordOf('at-async'), 'throw-at-io': recordOf('cut-at-10'), throw: recordOf('crash'), poison: { failed: 'timed out after 20000 ms' } });
+  assert.equal(s.max, 25);
+  assert.equal(s.score, 1 + 5 + 2 + 3 + 0);
   assert.equal(s.byFailure.poison.facts, null);
   assert.match(s.byFailure.poison.reasons[0], /throw right after a resume: 0, the run failed \(timed out after 20000 ms\)/);
-  assert.equal(s.reasons.length, 4);
+  assert.equal(s.reasons.length, 5);
+  assert.match(s.byFailure['throw-at-io'].reasons[0], /^I\/O call that throws: 2\/5/);
 });
 
 test('fakes: the rejected-promise failure is for asynchronous operations; node-style callers get it as an error', async () => {
@@ -134,12 +135,12 @@ test('real run: async-await shows `at async upload` for the rejected promise, pr
   assert.equal(b.asyncVariantFrames, 0);
   assert.equal(bluebird.score.asyncFrames.reject, false);
   for (const v of [native, bluebird]) {
-    for (const way of ['callback', 'reject', 'throw', 'poison']) {
+    for (const way of ['callback', 'reject', 'throw-at-io', 'throw', 'poison']) {
       const t = v.traces.find((x) => x.way === way && !x.longStack);
       assert.ok(t.atDefaultLimit && !t.atDefaultLimit.failed, `${v.id} ${way} ran at the default limit`);
       assert.equal(v.score.byFailure[way].facts.reachesDone, t.outcome === 'done');
     }
-    assert.equal(v.score.reasons.length >= 4, true);
+    assert.ok(v.score.reasons.length >= 5);
   }
   // The 2013 level cannot tell them apart; the score does.
   assert.equal(native.stackTraces.level, bluebird.stackTraces.level);
@@ -158,7 +159,7 @@ test('real run: async-await shows `at async upload` for the rejected promise, pr
   assert.deepEqual(table.rows.map((r) => r.name), ['async-await', 'promises-bluebird'], 'best score first');
   assert.equal(table.rows[0].score, native.score.score);
   assert.match(table.rows[0].reject, /^exact, at async$/);
-  assert.match(table.rows[0].points, /^\d · 5 · \d · \d$/);
+  assert.match(table.rows[0].points, /^\d · 5 · \d · \d · \d$/);
 });
 
 test('table: data written before the score show "not measured yet", not a blank or a zero', () => {

@@ -152,7 +152,7 @@ function levelFor({ plain, switched = null, switchName = null }) {
 }
 
 // The score of today (documented in data/SCHEMA.md, "debuggability score"):
-// points from measured facts, four injected failures, five points each.
+// points from measured facts, all five injected failures, five points each.
 //   line    2  the failing line is in the trace at Node's default
 //              Error.stackTraceLimit (10); 1 only at the analyzer's high
 //              limit; 0 not even then
@@ -163,10 +163,11 @@ function levelFor({ plain, switched = null, switchName = null }) {
 //   async   1  V8 `at async` frames name the variant (the await chain)
 // A failure whose run went wrong (timeout, another error, nothing reached
 // the caller) scores 0 with that reason.
-const NOW_WAYS = ['callback', 'reject', 'throw', 'poison'];
+const NOW_WAYS = ['callback', 'reject', 'throw-at-io', 'throw', 'poison'];
 const NOW_NAMES = {
   callback: 'I/O error to a callback',
   reject: 'rejected I/O promise',
+  'throw-at-io': 'I/O call that throws',
   throw: 'throw inside a call',
   poison: 'throw right after a resume',
 };
@@ -249,7 +250,7 @@ function failurePoints(way, record, highLimit) {
   return { points, max: POINTS_PER_FAILURE, facts: f, reasons: [`${name}: ${points}/${POINTS_PER_FAILURE} (${parts.join('; ')})`] };
 }
 
-// records: { callback, reject, throw, poison } trace records of one switch
+// records: { callback, reject, 'throw-at-io', throw, poison } trace records of one switch
 // setting. -> { score, max, byFailure: { way: { points, max, facts, reasons } }, reasons }
 function nowScore(records, { highLimit = 50 } = {}) {
   const byFailure = {};
