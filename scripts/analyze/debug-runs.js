@@ -21,7 +21,7 @@ const TIMEOUT_MS = 20000;
 // the ways of the 2013 scale, `scored` those of today's score.
 const WAYS = [
   { id: 'callback', fail: { op: 'fileVersion.insert', how: 'callback' }, expect: 'fileVersion.insert', level2013: true, scored: true,
-    what: 'the fake I/O passes an error to the callback of FileVersion.insert(...).execWithin (or rejects)' },
+    what: 'the fake I/O passes an error, made in its timer, to the callback of FileVersion.insert(...).execWithin (a promise adapter rejects with it)' },
   { id: 'reject', fail: { op: 'fileVersion.insert', how: 'reject' }, expect: 'fileVersion.insert', scored: true,
     what: 'FileVersion.insert(...).execWithin rejects after its delay with an error made in a promise reaction; variants whose adapter makes native promises get the fakes\' promise-returning methods (fakes.promiseMethods), the others their own adapter over the node-style method' },
   { id: 'throw', fail: { op: 'version.createHash', how: 'throw' }, expect: 'version.createHash', level2013: true, scored: true,

@@ -1,6 +1,6 @@
 // Scores a captured stack trace against the line where the failing operation
-// was called, and maps a variant's traces to the 2013 article's five-level
-// stack-trace scale. Pure functions: the fixtures in test/fixtures/analyzers
+// was called, maps a variant's traces to the 2013 article's five-level
+// stack-trace scale, and adds up today's points score (nowScore, below). Pure functions: the fixtures in test/fixtures/analyzers
 // exercise every level without running a variant.
 //
 // The scale, as we measure it (the article judged by hand; we keep its levels
