@@ -137,11 +137,17 @@ function debuggability(args, load) {
     throw: traceOutcome(v, 'throw'),
     poison: traceOutcome(v, 'poison'),
     total: typeof v.total === 'number' ? v.total : level(v.sourceMaps) + level(v.stackTraces),
+    ...scoreToday(v),
   })).filter((r) => typeof r.total === 'number' && !Number.isNaN(r.total)); // a variant that crashed is not scored
   // What each of the three injected failures left in the trace, so a reader
   // sees why a level was given, not just the level.
+  // Today's score first: it is the sort order, and what separates the styles
+  // the saturated 2013 levels no longer do.
   const measured = [
     columns[0],
+    { key: 'score', title: 'Score', unit: '0–25', num: true },
+    { key: 'points', title: 'Points: I/O error · rejected · I/O throws · call · resume' },
+    { key: 'reject', title: 'Rejected promise' },
     { key: 'sourceMaps', title: 'Maps', unit: '1–5', num: true },
     { key: 'stackTraces', title: 'Stacks', unit: '1–5', num: true },
     { key: 'withSwitch', title: 'Long stacks' },
@@ -149,8 +155,9 @@ function debuggability(args, load) {
     { key: 'throw', title: 'Throw in call' },
     { key: 'poison', title: 'Throw after resume' },
     { key: 'caught', title: 'Throws caught' },
-  ]; // the total (maps + stacks) is the sort order, not a column: the table must fit a phone-wide scroll less
-  return { caption: 'Debuggability: source-map and stack-trace levels, measured, and where each injected failure’s trace points', columns: measured, rows: rows.sort(byTotal), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
+  ]; // the total (maps + stacks) breaks ties, not a column: the table must fit a phone-wide scroll less
+  const byScore = (a, b) => (typeof b.score === 'number' ? b.score : -1) - (typeof a.score === 'number' ? a.score : -1) || byTotal(a, b);
+  return { caption: 'Debuggability: today’s score from measured facts (0–25, five injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points', columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
 }
 
 // "exact" (the failing line), "file" (the file, another line) or "absent".
@@ -159,6 +166,21 @@ function debuggability(args, load) {
 function traceOutcome(v, way) {
   const t = (v.traces || []).find((x) => x.way === way && !x.longStack);
   return t ? t.quality : '–';
+}
+
+// Today's score (data/SCHEMA.md, "debuggability score"); data written before
+// it existed say so instead of showing a blank.
+const NOT_MEASURED = 'not measured yet';
+const SCORED = ['callback', 'reject', 'throw-at-io', 'throw', 'poison'];
+function scoreToday(v) {
+  if (!v.score) return { score: NOT_MEASURED, points: NOT_MEASURED, reject: NOT_MEASURED };
+  const t = (v.traces || []).find((x) => x.way === 'reject' && !x.longStack);
+  const reject = !t ? '–' : t.failed ? 'run failed' : `${t.quality}${t.asyncVariantFrames > 0 ? ', at async' : ''}`;
+  return {
+    score: v.score.score,
+    points: SCORED.map((w) => (v.score.byFailure[w] ? v.score.byFailure[w].points : '–')).join(' · '),
+    reject,
+  };
 }
 
 const TABLES = { complexity, parallel, debuggability };

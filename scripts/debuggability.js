@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Measured debuggability of every variant: inject three failures, capture the
+// Measured debuggability of every variant: inject four failures, capture the
 // stack of the error that reaches the caller, score it against the line of
-// the failing call and map it to the 2013 article's five-level scale
-// (scripts/analyze/stack-score.js). Libraries with a long-stack switch are run
+// the failing call, map the 2013 three to the 2013 article's five-level scale
+// and all four to today's points score (scripts/analyze/stack-score.js). Libraries with a long-stack switch are run
 // with and without it, and the switch's price in time and memory is measured.
 //
 //   npm run debuggability                      every variant -> data/debuggability.json
@@ -56,8 +56,9 @@ function summaryLine(v) {
   const st = v.stackTraces;
   const ways = v.traces.filter((t) => !t.longStack).map((t) => `${t.way}=${t.failed ? 'FAILED' : t.quality}`).join(' ');
   const sw = st.levelWithSwitch !== null ? ` (with ${v.longStackTraces}: ${st.levelWithSwitch})` : '';
+  const sc = v.score ? `  score ${v.score.score}/${v.score.max}${v.score.scoreWithSwitch !== null ? ` (switch ${v.score.scoreWithSwitch})` : ''}` : '';
   const cost = v.switchCost ? ` switch cost ×${v.switchCost.timeRatio}, +${v.switchCost.extraPeakRssMB} MB` : '';
-  return `${v.id.padEnd(24)} maps ${v.sourceMaps.level}  stacks ${st.level === null ? '-' : st.level}${sw}  ${ways}${cost}`;
+  return `${v.id.padEnd(24)} maps ${v.sourceMaps.level}  stacks ${st.level === null ? '-' : st.level}${sw}  ${ways}${sc}${cost}`;
 }
 
 async function main(argv) {
@@ -80,7 +81,7 @@ async function main(argv) {
   const data = {
     schema: 'asyncbench/debuggability@1',
     generatedBy: 'scripts/debuggability.js',
-    description: 'Measured debuggability of each variant: stack traces of injected failures scored against the failing line, mapped to the 2013 five-level scales.',
+    description: 'Measured debuggability of each variant: stack traces of injected failures scored against the failing line, mapped to the 2013 five-level scales and to a points score from measured facts.',
     method: debugMethod(opts, STACK_LIMIT),
     env: analyzerEnv('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
     variants,

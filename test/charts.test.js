@@ -141,13 +141,15 @@ test('debuggability table: whole levels, what each injected failure left, and wh
   // The committed data, not the fixture: only it carries the traces.
   const data = require('../data/debuggability.json');
   const db = tableModel('debuggability', {}, makeLoader());
-  assert.deepEqual(db.columns.map((c) => c.key), ['name', 'sourceMaps', 'stackTraces', 'withSwitch', 'callback', 'throw', 'poison', 'caught']);
+  assert.deepEqual(db.columns.map((c) => c.key), ['name', 'score', 'points', 'reject', 'sourceMaps', 'stackTraces', 'withSwitch', 'callback', 'throw', 'poison', 'caught']);
   for (const row of db.rows) {
     const v = data.variants.find((x) => x.id === row.name);
     assert.equal(row.caught, v.catchesThrows ? 'yes' : 'no');
     const trace = v.traces.find((t) => t.way === 'callback' && !t.longStack);
     assert.equal(row.callback, trace ? trace.quality : '–');
     assert.match(row.withSwitch, typeof v.stackTraces.levelWithSwitch === 'number' ? /^\d \(\w+\)$/ : /^–$/);
+    // Today's score, or a plain statement that the committed data predate it.
+    assert.equal(row.score, v.score ? v.score.score : 'not measured yet');
   }
   const html = dataTable(db);
   assert.doesNotMatch(html, /\b[1-5]\.00\b/, 'a 1–5 level is printed as a whole number');

@@ -76,9 +76,11 @@ function pathFor(i, exists) {
 }
 
 function InjectedError(op, how) {
-  var err = new Error('injected failure at ' + op + (how === 'throw' ? ' (thrown)' : ''));
+  var err = new Error('injected failure at ' + op +
+    (how === 'throw' ? ' (thrown)' : how === 'reject' ? ' (rejected)' : ''));
   err.op = op;
   err.injected = true;
+  if (how === 'reject') err.how = how;
   return err;
 }
 
@@ -90,9 +92,12 @@ function defaultOptions() {
 
 // Starts a new world. options:
 //   delay      function (inFlight) -> ms, or a number of ms (default 0)
-//   fail       { op: NAME, how: 'callback' | 'throw' | 'poison', error: Error? }
+//   fail       { op: NAME, how: 'callback' | 'throw' | 'poison' | 'reject', error: Error? }
 //              always fail that operation ('poison' on file.get returns a file
-//              whose fields throw when the variant's own code reads them)
+//              whose fields throw when the variant's own code reads them;
+//              'reject', for the debuggability analysis only: a node-style
+//              caller gets the error as with 'callback', and promiseMethods()
+//              below rejects with an error made after the delay)
 //   errorRate  probability that any asynchronous operation fails (default 0)
 //   seed       seed for errorRate (default 1)
 //   log        keep the operation log (default false: counters only)
@@ -177,7 +182,7 @@ function io(op, detail, value, callback) {
     var err = null, result;
     if (f && f.how !== 'poison') {
       w.counts.failures++;
-      err = f.error || InjectedError(op, 'callback');
+      err = f.error || InjectedError(op, f.how === 'reject' ? 'reject' : 'callback');
     } else {
       result = typeof value === 'function' ? value(f) : value;
     }
@@ -385,6 +390,42 @@ function adapt(methods) {
   };
 }
 
+// Debuggability analysis only (scripts/analyze/debug-child.js), never the
+// benchmark: the five asynchronous methods as a driver that returns native
+// promises would offer them, for adapt() in place of a native-promise
+// adapter (lib/native-api.js, lib/promisify-api.js), which such a driver
+// makes unnecessary. Each does the same fake I/O through the node-style
+// method; an injected 'reject' failure then rejects with an error made in a
+// promise reaction after the delay, so that V8 can follow the promise the
+// variant awaits and add its `at async upload` frames, which an error made
+// in a timer callback can never have. Written with .then, not async
+// functions, so this file still loads on the runtimes of 2013.
+function promiseMethods() {
+  if (typeof Promise !== 'function') {
+    throw new Error('fakes.promiseMethods: this runtime has no Promise; run the rejected-promise failure on a runtime that has one');
+  }
+  function form(method) {
+    return function () {
+      var self = this, args = Array.prototype.slice.call(arguments);
+      return new Promise(function (resolve) {
+        args.push(function (err, value) { resolve({ err: err, value: value }); });
+        method.apply(self, args);
+      }).then(function (settled) {
+        if (settled.err && settled.err.how === 'reject') throw InjectedError(settled.err.op, 'reject');
+        if (settled.err) throw settled.err;
+        return settled.value;
+      });
+    };
+  }
+  return {
+    put: form(Blob.prototype.put),
+    commit: form(Transaction.prototype.commit),
+    execWithin: form(Query.prototype.execWithin),
+    get: form(Lookup.prototype.get),
+    createQuery: form(files.createQuery)
+  };
+}
+
 function inherit(Sub, Base, methods) {
   Sub.prototype = Object.create(Base.prototype);
   Sub.prototype.constructor = Sub;
@@ -403,6 +444,7 @@ module.exports = {
   ASYNC_OPS: ASYNC_OPS,
   SYNC_OPS: SYNC_OPS,
   adapt: adapt,
+  promiseMethods: promiseMethods,
   // The node-style classes, whose prototype methods the adapters adapt.
   Blob: Blob,
   Transaction: Transaction,

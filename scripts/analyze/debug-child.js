@@ -6,7 +6,8 @@
 //   node debug-child.js JSON   where JSON is
 //   { mode: "probe" | "trace", variant: ABS, variantFiles: [ABS],
 //     fakes: ABS, longStack: null|"q"|"bluebird"|"genny", stackLimit: N,
-//     fail: {op, how}, exists: bool }          (trace)
+//     fail: {op, how}, exists: bool,
+//     promiseForms: bool }                     (trace)
 //
 // probe: runs a successful upload with recording fakes and reports the line
 //        of the variant from which each failure-prone call is made; the
@@ -97,6 +98,12 @@ function trace(fakes) {
   process.on('unhandledRejection', function (err) { report('unhandled-rejection', err); process.exit(0); });
   process.on('exit', function () { report('never-called', null); });
   fakes.reset({ fail: args.fail });
+  // A native-promise adapter gives way to the fakes' own promise-returning
+  // methods (fakes.promiseMethods): the rejected-promise failure only.
+  if (args.promiseForms) {
+    var adapt = fakes.adapt;
+    fakes.adapt = function () { return adapt(fakes.promiseMethods()); };
+  }
   var variant = require(args.variant);
   try {
     variant.upload({}, fakes.pathFor(1, args.exists), 'trace', function (err) {

@@ -5,25 +5,30 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { parseStack, scoreTrace, levelFor } = require('./stack-score');
+const { parseStack, scoreTrace, levelFor, traceRecord, nowScore, DEFAULT_STACK_LIMIT } = require('./stack-score');
 const { ROOT } = require('../lib/paths');
 
 const CHILD = path.join(__dirname, 'debug-child.js');
 const FAKES = path.join(ROOT, 'examples', 'lib', 'fakes.js');
 const TIMEOUT_MS = 20000;
 
-// The three failures the 2013 harness injected, plus one extra: the same
-// fake operation throwing when called, which tells eager styles (the call
-// runs on the variant's stack) from lazy ones (a library runs a thunk later).
-// `expect` names the probe key whose lines a good trace points at.
+// The three failures the 2013 harness injected (the 2013 levels), plus two
+// the 2013 scale could not see: the rejected I/O promise, and the fake I/O
+// operation throwing when called, which tells eager styles (the call runs on
+// the variant's stack) from lazy ones (a library runs a thunk later). All
+// five make today's score (stack-score.js nowScore).
+// `expect` names the probe key whose lines a good trace points at; `level2013`
+// the ways of the 2013 scale, `scored` those of today's score.
 const WAYS = [
-  { id: 'callback', fail: { op: 'fileVersion.insert', how: 'callback' }, expect: 'fileVersion.insert',
-    what: 'the fake I/O passes an error to the callback of FileVersion.insert(...).execWithin (or rejects)' },
-  { id: 'throw', fail: { op: 'version.createHash', how: 'throw' }, expect: 'version.createHash',
+  { id: 'callback', fail: { op: 'fileVersion.insert', how: 'callback' }, expect: 'fileVersion.insert', level2013: true, scored: true,
+    what: 'the fake I/O passes an error, made in its timer, to the callback of FileVersion.insert(...).execWithin (a promise adapter rejects with it)' },
+  { id: 'reject', fail: { op: 'fileVersion.insert', how: 'reject' }, expect: 'fileVersion.insert', scored: true,
+    what: 'FileVersion.insert(...).execWithin rejects after its delay with an error made in a promise reaction; variants whose adapter makes native promises get the fakes\' promise-returning methods (fakes.promiseMethods), the others their own adapter over the node-style method' },
+  { id: 'throw', fail: { op: 'version.createHash', how: 'throw' }, expect: 'version.createHash', level2013: true, scored: true,
     what: 'Version.createHash throws when called, after file.get resumed the variant' },
-  { id: 'poison', fail: { op: 'file.get', how: 'poison' }, expect: 'file.version',
+  { id: 'poison', fail: { op: 'file.get', how: 'poison' }, expect: 'file.version', level2013: true, scored: true,
     what: "the variant's own code throws: reading file.version of the file that file.get returned" },
-  { id: 'throw-at-io', fail: { op: 'fileVersion.insert', how: 'throw' }, expect: 'fileVersion.insert', extra: true,
+  { id: 'throw-at-io', fail: { op: 'fileVersion.insert', how: 'throw' }, expect: 'fileVersion.insert', level2013: false, scored: true,
     what: 'FileVersion.insert(...).execWithin throws synchronously when the operation starts' },
 ];
 
@@ -97,28 +102,46 @@ function framesOf(entry, examplesDir, authored) {
   return written === variantFile ? [variantFile] : [variantFile, written];
 }
 
+// A variant whose adapter makes native promises (manifest adapter.library
+// "node": by hand or by util.promisify) meets the rejected-promise failure
+// through the fakes' promise-returning methods, as it would with a driver
+// that returns promises; every other variant through what it runs.
+const usesPromiseForms = (entry, way) => way.fail.how === 'reject' && !!(entry.adapter && entry.adapter.library === 'node');
+
 function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit, authored }) {
   const variantFile = path.join(examplesDir, entry.file);
   const variantFiles = framesOf(entry, examplesDir, authored || (entry.compile && entry.compile.source));
   const nodeFlags = entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [];
   const out = {};
   for (const way of WAYS) {
-    const result = runChild({
-      mode: 'trace', variant: variantFile, variantFiles, fakes: FAKES, longStack, stackLimit,
-      fail: way.fail, exists: true,
+    const promiseForms = usesPromiseForms(entry, way);
+    const run = (limit) => runChild({
+      mode: 'trace', variant: variantFile, variantFiles, fakes: FAKES, longStack, stackLimit: limit,
+      fail: way.fail, exists: true, promiseForms,
     }, { nodeFlags });
+    const result = run(stackLimit);
     const expected = expectedLines(probe, way.expect, sourceText);
     const failed = classifyOutcome(result, entry, way);
-    const record = { way: way.id, longStack: !!longStack, outcome: result.outcome || null, expectedLines: expected.lines, expectedFrom: expected.from };
+    const record = { way: way.id, longStack: !!longStack, outcome: result.outcome || null, expectedLines: expected.lines, expectedFrom: expected.from, promiseForms };
     if (failed) {
       record.failed = failed;
       if (result.stack) record.excerpt = excerpt(result.stack, parseStack(result.stack, { variantFiles, root: ROOT }));
     } else {
       const parsed = parseStack(result.stack, { variantFiles, root: ROOT });
-      Object.assign(record, scoreTrace(parsed, expected.lines));
+      // The same failure again at Node's default Error.stackTraceLimit: what
+      // a developer sees without raising it (long-stack libraries and V8 cut
+      // their own sections, so a cut of the long trace would not be faithful).
+      let low = null;
+      if (way.scored) {
+        const atDefault = run(DEFAULT_STACK_LIMIT);
+        const lowFailed = classifyOutcome(atDefault, entry, way);
+        low = lowFailed ? { failed: lowFailed } : parseStack(atDefault.stack, { variantFiles, root: ROOT });
+      }
+      Object.assign(record, traceRecord({ outcome: record.outcome, high: parsed, low }, expected.lines));
+      if (!way.scored) delete record.atDefaultLimit;
       record.excerpt = excerpt(result.stack, parsed);
       // Does the error travel the way the manifest says (catchesThrows)?
-      if (way.id !== 'callback') record.reachedAsManifestSays = (result.outcome === 'done') === entry.catchesThrows;
+      if (way.id !== 'callback' && way.id !== 'reject') record.reachedAsManifestSays = (result.outcome === 'done') === entry.catchesThrows;
       record.pointsAt = parsed.frames.some((f) => f.kind === 'variant' && f.file !== variantFile) ? 'source' : 'output';
     }
     out[way.id] = record;
@@ -159,6 +182,8 @@ function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }
     ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit, authored: written })
     : null;
   const stackTraces = levelFor({ plain, switched, switchName: entry.longStackTraces || null });
+  const score = nowScore(plain, { highLimit: stackLimit });
+  const scoreWithSwitch = switched ? nowScore(switched, { highLimit: stackLimit }) : null;
   const sourceMaps = sourceMapLevel(entry, plain);
   const probeFailed = probe.failed || (!probe.ok && `the successful upload failed: ${String(probe.error).split('\n')[0]}`);
   return {
@@ -173,8 +198,16 @@ function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }
     stackTraces,
     total: stackTraces.level === null ? null : sourceMaps.level + stackTraces.level,
     failure: stackTraces.level === null ? stackTraces.reasons.join('; ') : null,
+    score: {
+      score: score.score,
+      max: score.max,
+      scoreWithSwitch: scoreWithSwitch ? scoreWithSwitch.score : null,
+      asyncFrames: Object.fromEntries(Object.entries(score.byFailure).map(([w, r]) => [w, r.facts ? r.facts.asyncFrames : null])),
+      byFailure: score.byFailure,
+      reasons: score.reasons.concat(scoreWithSwitch ? [`with ${entry.longStackTraces} long stack traces: ${scoreWithSwitch.score}/${scoreWithSwitch.max}; ${scoreWithSwitch.reasons.join('; ')}`] : []),
+    },
     traces: Object.values(plain).concat(switched ? Object.values(switched) : []),
   };
 }
 
-module.exports = { analyzeVariant, runChild, excerpt, sourceMapLevel, WAYS, FAKES };
+module.exports = { analyzeVariant, runChild, excerpt, sourceMapLevel, usesPromiseForms, WAYS, FAKES };

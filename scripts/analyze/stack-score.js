@@ -1,6 +1,6 @@
 // Scores a captured stack trace against the line where the failing operation
-// was called, and maps a variant's traces to the 2013 article's five-level
-// stack-trace scale. Pure functions: the fixtures in test/fixtures/analyzers
+// was called, maps a variant's traces to the 2013 article's five-level
+// stack-trace scale, and adds up today's points score (nowScore, below). Pure functions: the fixtures in test/fixtures/analyzers
 // exercise every level without running a variant.
 //
 // The scale, as we measure it (the article judged by hand; we keep its levels
@@ -106,6 +106,7 @@ function scoreTrace(parsed, expectedLines) {
     libraryFramesBefore: before.wrapper + before.library + before.node,
     framesBefore: before,
     asyncFrames: parsed.frames.filter((f) => f.async).length,
+    asyncVariantFrames: parsed.frames.filter((f) => f.async && f.kind === 'variant').length,
     longStackSections: parsed.frames.reduce((m, f) => Math.max(m, f.section), 0),
     frames: parsed.frames.length,
   };
@@ -150,4 +151,115 @@ function levelFor({ plain, switched = null, switchName = null }) {
   return out;
 }
 
-module.exports = { parseStack, scoreTrace, scaleLevel, levelFor, classify, SCORED_WAYS };
+// The score of today (documented in data/SCHEMA.md, "debuggability score"):
+// points from measured facts, all five injected failures, five points each.
+//   line    2  the failing line is in the trace at Node's default
+//              Error.stackTraceLimit (10); 1 only at the analyzer's high
+//              limit; 0 not even then
+//   done    1  the error reaches the caller's callback (not a crash, an
+//              unhandled rejection or a throw out of upload())
+//   direct  1  no wrapper, library or node-internal frame above the first
+//              frame of the variant
+//   async   1  V8 `at async` frames name the variant (the await chain)
+// A failure whose run went wrong (timeout, another error, nothing reached
+// the caller) scores 0 with that reason.
+const NOW_WAYS = ['callback', 'reject', 'throw-at-io', 'throw', 'poison'];
+const NOW_NAMES = {
+  callback: 'I/O error to a callback',
+  reject: 'rejected I/O promise',
+  'throw-at-io': 'I/O call that throws',
+  throw: 'throw inside a call',
+  poison: 'throw right after a resume',
+};
+const POINTS_PER_FAILURE = 5;
+const DEFAULT_STACK_LIMIT = 10;
+
+// A trace record as data/debuggability.json keeps it: the scores of the run
+// at the high limit, and `atDefaultLimit` for the same failure run again at
+// Error.stackTraceLimit = 10 (null: not run; { failed }: that run failed).
+function traceRecord({ outcome, high, low }, expectedLines) {
+  const record = { outcome, ...scoreTrace(high, expectedLines) };
+  if (low === undefined || low === null) record.atDefaultLimit = null;
+  else if (low.failed) record.atDefaultLimit = { failed: low.failed };
+  else {
+    const t = scoreTrace(low, expectedLines);
+    record.atDefaultLimit = { quality: t.quality, firstVariantFrame: t.firstVariantFrame, frames: t.frames, asyncVariantFrames: t.asyncVariantFrames };
+  }
+  return record;
+}
+
+const ESCAPES = {
+  uncaught: 'escapes as an uncaught exception: the process crashes',
+  'unhandled-rejection': 'escapes as an unhandled rejection: the process crashes',
+  threw: 'is thrown out of upload() instead of reaching its callback',
+};
+
+// The facts of one failure, from its trace record.
+function failureFacts(record) {
+  const low = record.atDefaultLimit;
+  return {
+    lineAtDefaultLimit: !!(low && !low.failed && low.quality === 'exact'),
+    lineAtHighLimit: record.quality === 'exact',
+    reachesDone: record.outcome === 'done',
+    outcome: record.outcome,
+    libraryFramesBefore: record.firstVariantFrame === null ? null : record.libraryFramesBefore,
+    asyncFrames: (record.asyncVariantFrames || 0) > 0,
+  };
+}
+
+function failurePoints(way, record, highLimit) {
+  const name = NOW_NAMES[way];
+  if (!record || record.failed) {
+    const why = record ? record.failed : 'not run';
+    return { points: 0, max: POINTS_PER_FAILURE, facts: null, reasons: [`${name}: 0, the run failed (${why})`] };
+  }
+  const f = failureFacts(record);
+  const parts = [];
+  let points = 0;
+  if (f.lineAtDefaultLimit) {
+    points += 2;
+    parts.push(`+2 failing line within the default ${DEFAULT_STACK_LIMIT} frames`);
+  } else if (f.lineAtHighLimit) {
+    points += 1;
+    const low = record.atDefaultLimit;
+    const why = !low ? 'not run at the default limit' : low.failed ? `the run at the default limit failed: ${low.failed}` : `lost at the default limit of ${DEFAULT_STACK_LIMIT} frames`;
+    parts.push(`+1 failing line only at Error.stackTraceLimit ${highLimit} (${why})`);
+  } else {
+    parts.push(`+0 failing line absent even at Error.stackTraceLimit ${highLimit}${record.quality === 'file' ? ` (the file is named, ${record.distance} line(s) away)` : ''}`);
+  }
+  if (f.reachesDone) {
+    points += 1;
+    parts.push('+1 reaches done');
+  } else {
+    parts.push(`+0 ${ESCAPES[f.outcome] || `ends as "${f.outcome}"`}`);
+  }
+  if (f.libraryFramesBefore === 0) {
+    points += 1;
+    parts.push('+1 no library frame before the first variant frame');
+  } else if (f.libraryFramesBefore === null) {
+    parts.push('+0 no frame of the variant at all');
+  } else {
+    parts.push(`+0 ${f.libraryFramesBefore} library frame(s) before the first variant frame`);
+  }
+  if (f.asyncFrames) {
+    points += 1;
+    parts.push('+1 `at async` frames name the variant');
+  } else {
+    parts.push('+0 no `at async` frame of the variant');
+  }
+  return { points, max: POINTS_PER_FAILURE, facts: f, reasons: [`${name}: ${points}/${POINTS_PER_FAILURE} (${parts.join('; ')})`] };
+}
+
+// records: { callback, reject, 'throw-at-io', throw, poison } trace records of one switch
+// setting. -> { score, max, byFailure: { way: { points, max, facts, reasons } }, reasons }
+function nowScore(records, { highLimit = 50 } = {}) {
+  const byFailure = {};
+  for (const way of NOW_WAYS) byFailure[way] = failurePoints(way, records[way], highLimit);
+  const score = NOW_WAYS.reduce((sum, w) => sum + byFailure[w].points, 0);
+  return { score, max: NOW_WAYS.length * POINTS_PER_FAILURE, byFailure, reasons: NOW_WAYS.flatMap((w) => byFailure[w].reasons) };
+}
+
+module.exports = {
+  parseStack, scoreTrace, scaleLevel, levelFor, classify, SCORED_WAYS,
+  traceRecord, failureFacts, nowScore, NOW_WAYS, NOW_NAMES, POINTS_PER_FAILURE, DEFAULT_STACK_LIMIT,
+};
