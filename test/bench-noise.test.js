@@ -219,3 +219,12 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
   assert.equal(cell.timeCi.reps, 15);
   assert.deepEqual(validate(readData(out)), []);
 });
+
+test('the schema checks the noise fields of a sample', () => {
+  const { validateSample } = require('../scripts/harness/datafile');
+  const ok = { rep: 1, run: 'r', status: 'ok', timeMs: 1, p50Ms: 1, p99Ms: 1, peakRssMb: 1, heapMb: 1, failed: 0 };
+  assert.deepEqual(validateSample(Object.assign({}, ok, { steal: 0, other: null, interferenceSource: 'none: x',
+    retries: [{ load1: 1, steal: 0, other: 0.5, timeMs: 2, reason: 'r' }], interfered: 'r' })), []);
+  assert.notDeepEqual(validateSample(Object.assign({}, ok, { other: 1.5 })), []);
+  assert.notDeepEqual(validateSample(Object.assign({}, ok, { retries: [{ other: 0.5 }] })), []);
+});
