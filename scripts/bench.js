@@ -141,6 +141,11 @@ async function main(argv) {
     const env = runEnv({ runtimes, variants, harness, argv, generatedBy: GENERATED_BY });
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
+    // Cells kept from earlier runs are judged against this run's --ci-target.
+    for (const cell of plan.cells) {
+      const stored = store.get(cell.key);
+      if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
+    }
     store.save();
 
     progress = new Progress(jobs);

@@ -228,3 +228,29 @@ test('the schema checks the noise fields of a sample', () => {
   assert.notDeepEqual(validateSample(Object.assign({}, ok, { other: 1.5 })), []);
   assert.notDeepEqual(validateSample(Object.assign({}, ok, { retries: [{ other: 0.5 }] })), []);
 });
+
+test('noise options: defaults, --quick, an explicit --reps, and invalid values', () => {
+  const { parseArgs } = require('../scripts/harness/bench-args');
+  const s = (argv) => parseArgs(argv, {}).settings;
+  assert.deepEqual([s([]).ciTarget, s([]).maxReps, s([]).maxInterference, s([]).retries], [3, 25, 15, 2]);
+  assert.deepEqual([s(['--quick']).reps, s(['--quick']).maxReps, s(['--quick']).retries], [1, 1, 0]);
+  assert.equal(s(['--reps', '7']).maxReps, 7, 'an explicit --reps without --max-reps: exactly that many');
+  assert.equal(s(['--reps', '7', '--max-reps', '9']).maxReps, 9);
+  assert.equal(s(['--sweep']).maxReps, 12);
+  assert.equal(s(['--ci-target', '2.5']).ciTarget, 2.5);
+  for (const [argv, message] of [
+    [['--ci-target', '0'], /--ci-target: expected a decimal number > 0/],
+    [['--max-reps', '3', '--reps', '5'], /--max-reps 3 is below --reps 5/],
+    [['--max-interference', '101'], /--max-interference/],
+    [['--retries', '-1'], /--retries/],
+    [['--retries', '21'], /--retries/]
+  ]) {
+    assert.throws(() => parseArgs(argv, {}), (err) => err.name === 'UsageError' && message.test(err.message), argv.join(' '));
+  }
+});
+
+test('bench.js exits 2 naming an invalid noise option', async (t) => {
+  const r = await runBench(['--max-reps', '2', '--reps', '3', '--out', tempOut(t)]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--max-reps 2 is below --reps 3/);
+});
