@@ -218,6 +218,14 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
   assert.equal(cell.samples.length, 15);
   assert.equal(cell.timeCi.reps, 15);
   assert.deepEqual(validate(readData(out)), []);
+
+  // A looser target: the kept cell is judged against it and needs nothing more.
+  const loose = await fakeBench(['--reps', '6', '--max-reps', '20', '--ci-target', '50', '--resume', '--out', out], { FAKE_TIMES: 'wide' });
+  assert.equal(loose.code, 0, loose.stderr);
+  const judged = readData(out).cells[0];
+  assert.equal(judged.samples.length, 15);
+  assert.equal(judged.timeCi.targetPct, 50);
+  assert.equal(judged.timeCi.met, true);
 });
 
 test('the schema checks the noise fields of a sample', () => {
