@@ -12,7 +12,6 @@
 // exit short of SIGKILL (after which the next run takes the stale lock over).
 'use strict';
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
@@ -28,6 +27,10 @@ const { summaryTable } = require('./harness/summary');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
 const { NOISY_REL_IQR } = require('./harness/stats');
+const { interferenceMeter } = require('./harness/interference');
+const { measureRepetition } = require('./harness/repetition');
+const { extraJobs, precisionCounts } = require('./harness/adaptive');
+const { noiseSummary } = require('./harness/summary');
 
 const { ROOT } = require('./lib/paths');
 const GENERATED_BY = 'scripts/bench.js';
@@ -110,7 +113,8 @@ async function main(argv) {
 
   if (opts.dryRun) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
-      `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings\n`);
+      `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings` +
+      (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
     for (const c of skipped) process.stdout.write(`skip ${c.key}: ${c.skip}\n`);
     return 0;
   }
@@ -138,7 +142,9 @@ async function main(argv) {
   for (const [signal, handler] of handlers) process.on(signal, handler);
   try {
     const removed = removeStaleTemps(opts.out);
+    const meter = interferenceMeter();
     const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY), {
+      ciTarget: settings.ciTarget,
       guard() {
         if (!held.holds()) {
           throw new datafile.DataFileError(opts.out, `its lock ${held.file} was removed or taken by another process; ` +
@@ -154,6 +160,11 @@ async function main(argv) {
     if (profiled.failed.length) env.unavailable = Object.fromEntries(profiled.failed.map((f) => [f.profile, f.message]));
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
+    // Cells kept from earlier runs are judged against this run's --ci-target.
+    for (const cell of plan.cells) {
+      const stored = store.get(cell.key);
+      if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
+    }
     store.save();
 
     progress = new Progress(jobs);
@@ -161,22 +172,38 @@ async function main(argv) {
     progress.note(`${path.relative(process.cwd(), opts.out)}: ${jobs.length} jobs to run ` +
       `(${plan.cells.length} cells, ${skipped.length} skipped), run ${runId}`);
 
-    for (const job of jobs) {
-      if (interrupted) break;
-      const stored = store.get(job.cell.key);
-      // An earlier repetition of this run failed: the cell is settled.
-      if (stored && !stored.replacing && stored.status !== 'ok') continue;
-      progress.start(job);
-      // Other work on the machine shows up here, not in the child's timing.
-      const load1 = Math.round(os.loadavg()[0] * 100) / 100;
-      const sample = await runCell(runtimes.find((r) => r.id === job.cell.runtime), job.cell, job.rep,
-        { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed });
-      if (interrupted) break; // the child was killed by us, not by the variant
-      sample.run = runId;
-      sample.load1 = load1;
-      const saved = store.addSample(job.cell, sample);
-      store.save();
-      progress.finish(job, saved);
+    const runJobs = async (list) => {
+      for (const job of list) {
+        if (interrupted) break;
+        const stored = store.get(job.cell.key);
+        // An earlier repetition of this run failed: the cell is settled.
+        if (stored && !stored.replacing && stored.status !== 'ok') continue;
+        progress.start(job);
+        const runtime = runtimes.find((r) => r.id === job.cell.runtime);
+        const sample = await measureRepetition(
+          () => runCell(runtime, job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed }), {
+            meter, maxInterferencePct: settings.maxInterference, retries: settings.retries, stopped: () => Boolean(interrupted),
+            onRetry: (r, i) => progress.note(`${job.cell.key} rep ${job.rep}: run again (${i}/${settings.retries}): ${r.reason}`)
+          });
+        if (interrupted) break; // the child was killed by us, not by the variant
+        sample.run = runId;
+        const saved = store.addSample(job.cell, sample);
+        store.save();
+        progress.finish(job, saved);
+      }
+    };
+    const get = (key) => store.get(key);
+    await runJobs(jobs);
+    // Adaptive repetitions: further passes over the cells whose median is
+    // not yet within ±ciTarget % (scripts/harness/adaptive.js).
+    for (let pass = 2; !interrupted; pass++) {
+      const more = extraJobs(plan.cells, get, settings, pass);
+      const counts = precisionCounts(plan.cells, get, settings.ciTarget);
+      progress.note(`${counts.met} of ${counts.measured} cells have a 95 % interval of the median within ±${settings.ciTarget} %` +
+        (more.length ? `; pass ${pass}: ${more.length} more repetitions (at most ${settings.maxReps} per cell)` : ''));
+      if (!more.length) break;
+      progress.add(more);
+      await runJobs(more);
     }
     progress.end();
     env.finished = interrupted ? null : new Date().toISOString();
@@ -187,7 +214,8 @@ async function main(argv) {
     }
     store.save();
     const planned = new Set(plan.cells.map((c) => c.key));
-    process.stdout.write(summaryTable(store.data.cells.filter((c) => planned.has(c.key))) + '\n');
+    const measured = store.data.cells.filter((c) => planned.has(c.key));
+    process.stdout.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } finally {

@@ -18,7 +18,18 @@ and merges the results into a data file (schema: data/SCHEMA.md).
   --scenario LIST     upload, errors, parallel (comma-separated; default all)
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
-  --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps})
+  --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps}).
+                      Given without --max-reps: exactly N, no adaptive repetitions
+  --ci-target PCT     add repetitions while a cell's 95 % interval of the median
+                      reaches further than ±PCT % from it (default ${DEFAULTS.ciTarget})
+  --max-reps N        at most N repetitions per cell (default ${DEFAULTS.maxReps}; --sweep ${SWEEP.maxReps};
+                      --quick 1: no adaptive repetitions)
+  --max-interference PCT
+                      run a repetition again when other processes and CPU steal
+                      took more than PCT % of the machine's CPU time while it ran
+                      (default ${DEFAULTS.maxInterference}; read from /proc, see data/SCHEMA.md)
+  --retries N         at most N such reruns per repetition; the last is kept and
+                      flagged (default ${DEFAULTS.retries}; --quick 0)
   --variants REGEX    only variants whose id matches
   --runtime PATH [FLAGS...]
                       runtime binary to measure, followed by its flags (every
@@ -54,7 +65,8 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout'].map((o) => [o, { type: 'string' }]),
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout',
+    'ci-target', 'max-reps', 'max-interference', 'retries'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
@@ -138,6 +150,16 @@ function parseArgs(argv, env = process.env) {
     s.ns = [...new Set(s.ns)].sort((a, b) => a - b);
   }
   if (raw['--reps']) s.reps = decimal('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
+  if (raw['--ci-target']) s.ciTarget = decimal('--ci-target', raw['--ci-target'], { min: 0, above: true, max: 100 });
+  if (raw['--max-interference']) s.maxInterference = decimal('--max-interference', raw['--max-interference'], { max: 100 });
+  if (raw['--retries']) s.retries = decimal('--retries', raw['--retries'], { integer: true, max: 20 });
+  if (raw['--max-reps']) {
+    s.maxReps = decimal('--max-reps', raw['--max-reps'], { integer: true, min: 1, max: 1000 });
+    if (s.maxReps < s.reps) throw new UsageError(`--max-reps ${s.maxReps} is below --reps ${s.reps}; give at least ${s.reps}`);
+  } else if (raw['--reps'] || s.maxReps < s.reps) {
+    // An explicit --reps asks for that many: no adaptive repetitions.
+    s.maxReps = s.reps;
+  }
   if (raw['--t']) s.t = decimal('--t', raw['--t']);
   if (raw['--dt']) s.dt = decimal('--dt', raw['--dt']);
   if (raw['--k']) s.k = decimal('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });

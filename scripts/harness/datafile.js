@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
+const { DEFAULTS } = require('./plan');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const { DATA } = require('../lib/paths');
 
@@ -78,8 +79,9 @@ function load(file, generatedBy) {
   return data;
 }
 
-// The fields of a cell derived from its samples.
-function summarizeCell(cell) {
+// The fields of a cell derived from its samples. `ciTarget`: the ±% the
+// run aims at for the median's 95 % interval (recorded in timeCi).
+function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   const ok = cell.samples.filter((s) => s.status === 'ok');
   const pick = (field) => ok.map((s) => s[field]).filter((v) => typeof v === 'number');
   cell.time = stats.summarize(pick('timeMs'));
@@ -89,6 +91,9 @@ function summarizeCell(cell) {
   cell.latencyP99 = stats.summarize(pick('p99Ms'));
   if (cell.scenario === 'errors') cell.failedCalls = stats.summarize(pick('failed'));
   cell.noisy = stats.isNoisy(cell.time);
+  cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
+  cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
+  cell.interfered = cell.samples.filter((s) => s.interfered).length;
   if (cell.status === 'skipped') return cell;
   const failure = cell.samples.find((s) => FAILURES.includes(s.status));
   if (failure) {
@@ -102,7 +107,7 @@ function summarizeCell(cell) {
 }
 
 // A new cell record from a plan cell (scripts/harness/plan.js).
-function newCell(planCell, runId) {
+function newCell(planCell, runId, options) {
   const cell = {
     key: planCell.key, runtime: planCell.runtime, scenario: planCell.scenario, mode: planCell.mode,
     variant: planCell.variant, n: planCell.n, t: planCell.t, ioFloorMs: planCell.ioFloorMs,
@@ -111,7 +116,7 @@ function newCell(planCell, runId) {
   if (planCell.k) cell.k = planCell.k;
   if (planCell.errorRate) cell.errorRate = planCell.errorRate;
   if (planCell.skip) cell.error = planCell.skip;
-  return summarizeCell(cell);
+  return summarizeCell(cell, options);
 }
 
 // A sample the schema rejects (a child that reported nonsense) is kept as a
@@ -121,14 +126,17 @@ function checkedSample(sample) {
   if (!problems.length) return sample;
   const failed = { rep: sample.rep, run: sample.run, status: 'crash',
     error: `the child reported an invalid result (${problems.join('; ')})` };
-  for (const field of ['wallMs', 'load1']) if (typeof sample[field] === 'number' && sample[field] >= 0) failed[field] = sample[field];
+  for (const field of ['wallMs', 'load1', 'steal', 'other']) if (typeof sample[field] === 'number' && sample[field] >= 0) failed[field] = sample[field];
+  if (typeof sample.interferenceSource === 'string') failed.interferenceSource = sample.interferenceSource;
   return failed;
 }
 
 class Store {
   // guard(): throws if this process may no longer write the file (its lock is gone).
-  constructor(file, data, { guard = () => {} } = {}) {
+  // ciTarget: see summarizeCell.
+  constructor(file, data, { guard = () => {}, ciTarget = DEFAULTS.ciTarget } = {}) {
     this.file = file;
+    this.summaryOptions = { ciTarget };
     this.data = data;
     this.guard = guard;
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
@@ -145,7 +153,7 @@ class Store {
 
   // Puts a fresh cell in place of any stored one with the same key.
   replace(planCell, runId) {
-    const cell = newCell(planCell, runId);
+    const cell = newCell(planCell, runId, this.summaryOptions);
     const old = this.byKey.get(cell.key);
     if (old) this.data.cells[this.data.cells.indexOf(old)] = cell;
     else this.data.cells.push(cell);
@@ -162,7 +170,7 @@ class Store {
     if (!cell || cell.replacing) cell = this.replace(planCell, stored.run);
     cell.samples = cell.samples.filter((s) => s.rep !== stored.rep).concat(stored).sort((a, b) => a.rep - b.rep);
     cell.run = stored.run;
-    summarizeCell(cell);
+    summarizeCell(cell, this.summaryOptions);
     return stored;
   }
 

@@ -33,6 +33,12 @@ class Progress {
     this.started = Date.now();
   }
 
+  // Jobs scheduled after the start (adaptive repetitions).
+  add(jobs) {
+    this.total += jobs.length;
+    this.totalWeight += jobs.reduce((s, j) => s + weight(j), 0);
+  }
+
   eta() {
     if (this.doneWeight === 0) return NaN;
     const elapsed = Date.now() - this.started;
@@ -53,7 +59,9 @@ class Progress {
     this.done++;
     this.doneWeight += weight(job);
     if (this.tty) return;
-    const result = sample.status === 'ok' ? `${sample.timeMs} ms` : `${sample.status}: ${String(sample.error).slice(0, 120)}`;
+    let result = sample.status === 'ok' ? `${sample.timeMs} ms` : `${sample.status}: ${String(sample.error).slice(0, 120)}`;
+    if (sample.retries) result += `, after ${sample.retries.length} loaded attempt(s)`;
+    if (sample.interfered) result += ' [interfered]';
     this.stream.write(`[${this.done}/${this.total}] ${label(job)}: ${result} (ETA ${duration(this.eta())})\n`);
   }
 

@@ -98,4 +98,62 @@ function compare(a, b) {
   return 0;
 }
 
-module.exports = { summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };
+// P(B ≤ k) for B ~ Binomial(n, ½), summed in log space so large n does not
+// underflow 2^-n.
+function binomialHalfCdf(k, n) {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  let logTerm = -n * Math.LN2; // log C(n, 0) / 2^n
+  let sum = Math.exp(logTerm);
+  for (let i = 1; i <= k; i++) {
+    logTerm += Math.log((n - i + 1) / i);
+    sum += Math.exp(logTerm);
+  }
+  return Math.min(1, sum);
+}
+
+// Distribution-free confidence interval of the median from order
+// statistics: [x(j), x(n−j+1)] holds the true median with probability
+// 1 − 2·P(B ≤ j−1), B ~ Binomial(n, ½), whatever the distribution of the
+// samples. j is the largest rank whose coverage is still ≥ `level`, so the
+// interval is the narrowest of that kind. Below 6 samples no such interval
+// reaches 95 % (even [min, max] of 5 covers only 93.75 %): lo and hi are null.
+// Ranks are 1-based.
+function medianCi(values, level = 0.95) {
+  const s = sorted(values);
+  const n = s.length;
+  let best = null;
+  for (let j = 1; j <= Math.ceil(n / 2); j++) {
+    const coverage = 1 - 2 * binomialHalfCdf(j - 1, n);
+    if (coverage < level) break;
+    best = { j, coverage };
+  }
+  if (!best) return { level, lo: null, hi: null, loRank: null, hiRank: null, coverage: null, count: n };
+  return {
+    level, lo: s[best.j - 1], hi: s[n - best.j], loRank: best.j, hiRank: n - best.j + 1,
+    coverage: round(best.coverage, 4), count: n
+  };
+}
+
+// The interval's reach from the median, in % of the median: the larger of
+// its two sides (order-statistic intervals are not symmetric), so "within
+// ±3 %" means both ends are. null when there is no interval or no median.
+function ciHalfWidthPct(ci, med) {
+  if (!ci || ci.lo === null || !med) return null;
+  return round(Math.max(med - ci.lo, ci.hi - med) / Math.abs(med) * 100, 2);
+}
+
+// The precision of a cell's median time: its 95 % interval, the half-width
+// in % and whether that is within ±targetPct.
+function medianPrecision(values, targetPct, level = 0.95) {
+  const ci = medianCi(values, level);
+  const halfWidthPct = ciHalfWidthPct(ci, median(values));
+  return {
+    level, lo: ci.lo === null ? null : round(ci.lo), hi: ci.hi === null ? null : round(ci.hi),
+    loRank: ci.loRank, hiRank: ci.hiRank, coverage: ci.coverage, halfWidthPct, targetPct,
+    met: halfWidthPct !== null && halfWidthPct <= targetPct, reps: ci.count
+  };
+}
+
+module.exports = { medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
+  summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

@@ -50,4 +50,25 @@ function summaryTable(cells) {
   return out.join('\n');
 }
 
-module.exports = { summaryTable };
+// The noise report under the table: how many cells have a median known to
+// ±ciTarget % (95 % interval), the widest of the others, and how many
+// repetitions were run again or kept under interference.
+function noiseSummary(cells, { ciTarget, maxReps }) {
+  const measured = cells.filter((c) => c.status === 'ok' && c.time && c.time.count > 0 && c.timeCi);
+  const missed = measured.filter((c) => !c.timeCi.met)
+    .sort((a, b) => (b.timeCi.halfWidthPct === null) - (a.timeCi.halfWidthPct === null) ||
+      b.timeCi.halfWidthPct - a.timeCi.halfWidthPct);
+  const lines = [`precision: ${measured.length - missed.length} of ${measured.length} cells have a 95 % interval of the ` +
+    `median within ±${ciTarget} % (at most ${maxReps} reps per cell)`];
+  for (const c of missed.slice(0, 8)) {
+    const width = c.timeCi.halfWidthPct === null ? 'no 95 % interval yet' : `±${c.timeCi.halfWidthPct} %`;
+    lines.push(`  missed: ${c.key} ${width} with ${c.time.count} reps`);
+  }
+  if (missed.length > 8) lines.push(`  ... and ${missed.length - 8} more`);
+  const retried = cells.reduce((n, c) => n + (c.retried || 0), 0);
+  const interfered = cells.reduce((n, c) => n + (c.interfered || 0), 0);
+  lines.push(`interference: ${retried} loaded attempt(s) run again; ${interfered} repetition(s) kept over the limit (flagged "interfered")`);
+  return lines.join('\n');
+}
+
+module.exports = { summaryTable, noiseSummary };
