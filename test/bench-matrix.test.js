@@ -160,11 +160,12 @@ test('merging two shards equals one run of both runtimes; hosts are marked per c
 
 test('a shard with other harness settings, or overlapping another, is refused and nothing is written', { skip: needsOld, timeout: 300000 }, () => {
   const other = path.join(tmp, 'shard-reps.json');
+  // --reps 2 also means --max-reps 2 (explicit --reps runs exactly that many); either is named.
   assert.equal(bench(['--runtimes', OLD, ...SMALL, '--reps', '2', '--out', other]).code, 0);
   const out = path.join(tmp, 'refused.json');
   let r = bench(['--merge', shardNow, other, '--out', out]);
   assert.equal(r.code, 2, r.stderr);
-  assert.match(r.stderr, /shard-reps\.json: harness setting "reps" is 2 .* but 1 in .*shard-now\.json/);
+  assert.match(r.stderr, /shard-reps\.json: harness setting "(reps|maxReps)" is 2 .* but 1 in .*shard-now\.json/);
   r = bench(['--merge', shardNow, both, '--out', out]);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /both\.json: cell \S+ is also in .*shard-now\.json; shards must not overlap/);
