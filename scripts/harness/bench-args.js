@@ -19,7 +19,9 @@ and merges the results into a data file (schema: data/SCHEMA.md).
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
   --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps})
-  --variants REGEX    only variants whose id matches
+  --variants REGEX    only variants whose id matches; the floor workload (id
+                      "floor", scripts/harness/floor-workload.js) is measured
+                      in every group regardless, as costs above it need it
   --runtime PATH [FLAGS...]
                       runtime binary to measure, followed by its flags (every
                       argument up to the next option of this list); repeatable.

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
+const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const { DATA } = require('../lib/paths');
 
@@ -184,6 +185,7 @@ class Store {
   save() {
     this.guard();
     this.data.updated = new Date().toISOString();
+    deriveAboveFloor(this.data.cells);
     const problems = validate(this.data);
     if (problems.length) {
       throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${SCHEMA_ID}: ${problems.join('; ')}. ` +
