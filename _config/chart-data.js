@@ -6,8 +6,12 @@
 // A chart model is what the browser draws and the build-time table shows:
 //   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,
 //     filter: {mode: 'hide'|'show', regex}, env, source, incomplete,
-//     series: [{ label, data: [[x, median, min, max, reps], ...] }] }
-// min/max are null and reps is 1 when a point was measured once.
+//     series: [{ label, data: [[x, median, min, max, reps], ...] }],
+//     floor: null | { label, data: same } }
+// min/max are null and reps is 1 when a point was measured once. `floor` is
+// the harness's floor workload (cells of variant "floor"), drawn on time
+// charts as a reference line apart from the styles: never a series, so the
+// reader's filter and the legend's toggles never count it as a style.
 const { makeLoader } = require('./data-files');
 
 // What a model says about data that are not final (a draft build with
@@ -25,6 +29,9 @@ const METRICS = {
 };
 
 const MODES = { cpu: 'CPU-bound', io: 'I/O-bound' };
+// The floor workload's cells (scripts/harness/plan.js FLOOR) and its label.
+const FLOOR_ID = 'floor';
+const FLOOR_LABEL = 'floor (no style)';
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
 function perfCells(perf) {
@@ -105,18 +112,27 @@ function perfChart(args, load) {
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
   const cells = selectCells(data, q);
   const byVariant = new Map();
+  const floorPoints = [];
   for (const cell of cells) {
     const s = summary(metric.pick(cell));
     if (!s) continue;
+    if (cell.variant === FLOOR_ID) {
+      floorPoints.push([cell.n, ...s]);
+      continue;
+    }
     if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
     byVariant.get(cell.variant).push([cell.n, ...s]);
   }
+  // Only time has a floor to compare with: memory and latency per call are
+  // not a sum of what every style pays.
+  const floor = metric === METRICS.time && floorPoints.length ? toSeries(new Map([[FLOOR_LABEL, floorPoints]]))[0] : null;
   const scenario = q.scenario === 'upload' ? '' : ` (${q.scenario} scenario)`;
   return {
     title: `${MODES[mode]}${sweep ? ' scale sweep' : ''}${scenario}: ${metric.title.toLowerCase()}`,
     x: { title: 'Parallel calls (n)', unit: '' },
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
+    floor,
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -137,6 +153,7 @@ function referenceChart(args, load) {
     x: { title: 'Parallel calls (n)', unit: '' },
     y: { title: key === 'memory' ? 'Peak memory' : 'Time for all n calls', unit: set.unit },
     series: toSeries(byVariant),
+    floor: null,
     env: data.source.runtime,
     source: { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url },
     incomplete: incompleteNote(hit),
@@ -192,4 +209,4 @@ function visibleSeries(model) {
   return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
 }
 
-module.exports = { makeLoader, incompleteNote, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES, DEFAULT_MAX_N };
+module.exports = { FLOOR_ID, FLOOR_LABEL, makeLoader, incompleteNote, chartModel, visibleSeries, selectCells, perfEnv, summary, METRICS, MODES, DEFAULT_MAX_N };

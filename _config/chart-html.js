@@ -55,6 +55,8 @@ function wireModel(model) {
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
   if (model.xlog) wire.xl = 1;
+  // The floor line: its label and [n, median, min, max, reps] points, apart from the series.
+  if (model.floor) wire.f = [model.floor.label, model.floor.data];
   return wire;
 }
 
@@ -115,8 +117,8 @@ function chartFigure(model, csvHref) {
     `</div>`,
     `<div class="chart-body" hidden><div class="chart-ytitle">${esc(axisTitle(model.y))}</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(axisTitle(model.x))}</div><div class="chart-tooltip" hidden></div></div>`,
     `<ul class="chart-legend" aria-label="Series: hover or focus to highlight, click to hide or show" hidden></ul>`,
-    `<details class="chart-table" open><summary>Data table</summary>${chartTable(model, shown)}</details>`,
-    `<p class="chart-meta">${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
+    `<details class="chart-table" open><summary>Data table</summary>${chartTable(model, model.floor ? shown.concat(model.floor) : shown)}</details>`,
+    `<p class="chart-meta">${model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : ''}${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
     `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
     `</figure>`,
   ]
@@ -126,7 +128,7 @@ function chartFigure(model, csvHref) {
 
 function dataTable(model) {
   if (!model.rows.length) {
-    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">No data for this table yet: run the script that writes it.</p>\n</figure>`;
+    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">${esc(model.empty || 'No data for this table yet: run the script that writes it.')}</p>\n</figure>`;
   }
   const head = model.columns
     .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)

@@ -9,6 +9,7 @@
 //   {% chart "2013", set="io", exclude="qasync|promise" %}
 //   {% dataTable "parallel", n=1000, mode="io" %}
 //   {% dataTable "complexity" %}   {% dataTable "debuggability", era="2013" %}
+//   {% dataTable "aboveFloor", n=1000, mode="cpu" %}   (cost above the floor workload)
 //
 // chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
 // mode: cpu | io | scale; scenario, runtime) and "2013" (set: cpu | io |

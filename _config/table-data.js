@@ -3,8 +3,9 @@
 // parallel calls, debuggability), sorted the way the 2013 article sorted
 // them. A table model: { id, caption, columns: [{key, title, unit?, num?}],
 // rows: [{...}], env, source, incomplete }.
-const { selectCells, perfEnv, summary, incompleteNote, MODES } = require('./chart-data');
+const { selectCells, perfEnv, summary, incompleteNote, MODES, FLOOR_ID, FLOOR_LABEL } = require('./chart-data');
 const format = require('../assets/js/chart-format');
+const { BASELINE } = require('../scripts/lib/manifest');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -95,7 +96,8 @@ function parallel(args, load) {
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
   const hit = load('perf');
   const { data } = hit;
-  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time));
+  // The floor workload is no style: it has its own table (aboveFloor).
+  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time) && c.variant !== FLOOR_ID);
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
     .sort((a, b) => a.t[0] - b.t[0])
@@ -105,6 +107,53 @@ function parallel(args, load) {
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
     rows,
     env: cells.length ? perfEnv(data, cells) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// Each style's cost above the empirical floor at one n (cell.aboveFloor,
+// written by scripts/harness/above-floor.js), cheapest first, beside the
+// plain ratio to the baseline. Data from before the floor have no such
+// figures: the table is then empty and says the floor is not measured yet.
+function aboveFloor(args, load) {
+  const n = Number(args.n || 1000);
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'cpu' };
+  const hit = load('perf');
+  const { data } = hit;
+  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n);
+  const floor = cells.find((c) => c.variant === FLOOR_ID && summary(c.time));
+  const measured = cells.filter((c) => c.aboveFloor && c.variant !== FLOOR_ID);
+  const interval = (ci, digits) => (ci ? `${ci[0].toFixed(digits)} to ${ci[1].toFixed(digits)}` : '–');
+  const rows = measured
+    .sort((a, b) => a.aboveFloor.costMs - b.aboveFloor.costMs || a.variant.localeCompare(b.variant))
+    .map((c) => {
+      const a = c.aboveFloor;
+      return {
+        name: c.variant,
+        time: c.time.median,
+        plain: a.plainRatio === null ? '–' : `${a.plainRatio.toFixed(2)}×`,
+        cost: a.costMs,
+        costCi: interval(a.costCi95, 1),
+        ratio: a.ratio === null ? '–' : `${a.ratio.toFixed(2)}×`,
+        ratioCi: interval(a.ratioCi95, 2),
+      };
+    });
+  return {
+    caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: each style’s cost above the ${FLOOR_LABEL} line` +
+      (floor ? ` (${format.measurement(floor.time.median)} ms)` : '') + ', cheapest first, with 95 % bootstrap intervals',
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'time', title: 'Median', unit: 'ms', num: true },
+      { key: 'plain', title: `Plain ratio to ${BASELINE}`, num: true },
+      { key: 'cost', title: 'Above floor', unit: 'ms', num: true },
+      { key: 'costCi', title: '95 % interval', unit: 'ms', num: true },
+      { key: 'ratio', title: `Ratio to ${BASELINE}, above floor`, num: true },
+      { key: 'ratioCi', title: '95 % interval', num: true },
+    ],
+    rows,
+    empty: 'The floor has not been measured yet: these data come from runs made before the harness measured the floor workload. The next full benchmark run fills this table.',
+    env: measured.length ? perfEnv(data, measured) : '',
     source: null,
     incomplete: incompleteNote(hit),
   };
@@ -183,7 +232,7 @@ function scoreToday(v) {
   };
 }
 
-const TABLES = { complexity, parallel, debuggability };
+const TABLES = { complexity, parallel, debuggability, aboveFloor };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];

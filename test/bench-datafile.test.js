@@ -47,7 +47,7 @@ test('runs merge by key: other runtimes and scenarios survive, the same key is m
   assert.equal(r2.code, 0, r2.stderr);
   const data = readData(out);
   const keys = data.cells.map((c) => c.key).sort();
-  assert.equal(keys.length, 3);
+  assert.equal(keys.length, 5, 'upload and parallel cells of the variant and of the floor workload, and the foreign cell');
   assert.ok(keys.some((k) => k.startsWith('node-0.11.14 --harmony|upload')));
   assert.ok(keys.some((k) => k.includes('|parallel|')));
   const own = data.cells.find((c) => c.key === first.cells[0].key);

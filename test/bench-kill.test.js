@@ -36,7 +36,7 @@ test('kill -9 during a non-resume run keeps committed cells', async (t) => {
   const first = await runBench(['--variants', '^(original|async-await)$', ...SMALL, ...ns, '--out', out]);
   assert.equal(first.code, 0, first.stderr);
   const committed = readData(out).cells;
-  assert.equal(committed.length, 12);
+  assert.equal(committed.length, 18, 'two variants and the floor workload at six n');
 
   const killed = await runUntilReady(t, ['--variants', '^(original|async-await|fixture-ready)$', ...SMALL, ...ns, '--out', out],
     (child) => child.kill('SIGKILL'));

@@ -22,7 +22,7 @@ test('the I/O floor comes from the fakes: 8 waits (new file), 6 (existing), 2 (p
 
 test('plan: every runtime × scenario × mode × n × variant, with t, floor and skips', () => {
   const p = plan.buildPlan({ runtimes: [node, old], variants, settings, floors });
-  assert.equal(p.cells.length, 2 * 3 * 2 * 2 * 2);
+  assert.equal(p.cells.length, 2 * 3 * 2 * 2 * 3, 'two variants and the floor workload');
   const io2000 = p.cells.find((c) => c.key === 'node-20|upload|io|cb|2000');
   assert.equal(io2000.t, 200, 'io mode: t = n × dt');
   assert.equal(io2000.ioFloorMs, 1600);
@@ -46,6 +46,21 @@ test('plan order is shuffled, and the same for the same seed', () => {
   assert.deepEqual([...a].sort(), [...c].sort());
   const firstVariants = a.slice(0, 8).map((k) => k.split('|')[3]);
   assert.ok(new Set(firstVariants).size > 1, 'variants are interleaved, not run one after another');
+});
+
+test('plan: the floor workload is a cell of every group, run from the harness room like a variant', () => {
+  const p = plan.buildPlan({ runtimes: [node, old], variants: variants.slice(1), settings, floors });
+  const groups = new Set(p.cells.map((c) => `${c.runtime}|${c.scenario}|${c.mode}|${c.n}`));
+  assert.equal(groups.size, 2 * 3 * 2 * 2);
+  for (const g of groups) {
+    const [runtime, scenario, mode, n] = g.split('|');
+    const cell = p.cells.find((c) => c.key === plan.cellKey({ runtime, scenario, mode, variant: 'floor', n }));
+    assert.ok(cell && !cell.skip, `no runnable floor cell in ${g}`);
+    assert.equal(cell.file, require.resolve('../scripts/harness/floor-workload'));
+    assert.equal(p.jobs.filter((j) => j.cell === cell).length, settings.reps, 'as many repetitions as a variant');
+  }
+  assert.throws(() => plan.buildPlan({ runtimes: [node], variants: [{ ...variants[0], id: 'floor' }], settings, floors }),
+    /"floor" is reserved/);
 });
 
 test('the default error rate fails about 10 % of calls (8 and 6 operations, half each)', () => {

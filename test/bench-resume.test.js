@@ -9,7 +9,7 @@ const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
 const { validate } = require('../scripts/harness/datafile');
 
 const ARGS = ['--variants', '^(original|async-await)$', '--scenario', 'upload', '--mode', 'cpu', '--n', '30', '--reps', '5'];
-const TOTAL = 2 * 5;
+const TOTAL = 3 * 5; // two variants and the floor workload
 
 function okSamples(file) {
   try {

@@ -48,3 +48,49 @@ test('compare ranks only when the interquartile ranges do not overlap', () => {
   assert.equal(stats.compare(b, a), 1);
   assert.equal(stats.compare(a, c), 0, 'a 11..13 and c 13..15 overlap: a tie');
 });
+
+// A sort-based bootstrap written independently of stats.js's counting
+// median, on the same seeded random stream: the intervals must agree exactly.
+function referenceBootstrap(groups, statistic, { resamples, seed }) {
+  const random = require('../scripts/harness/plan').seededRandom(seed);
+  const values = groups.map((g) => [...g].sort((a, b) => a - b));
+  const out = [];
+  for (let b = 0; b < resamples; b++) {
+    const medians = values.map((g) => {
+      const r = g.map(() => g[Math.floor(random() * g.length)]).sort((x, y) => x - y);
+      return stats.quantile(r, 0.5);
+    });
+    out.push(statistic(medians));
+  }
+  out.sort((a, b) => a - b);
+  return [stats.quantile(out, 0.025), stats.quantile(out, 0.975)];
+}
+
+test('bootstrap interval: seeded and deterministic, equal to a plain sort-based bootstrap', () => {
+  const v = [41.2, 39.8, 44.1, 40.5, 43.0], f = [36.1, 35.2, 37.9, 36.6, 35.8], even = [40, 42, 47, 41];
+  const diff = ([a, b]) => a - b;
+  const a = stats.bootstrapInterval([v, f], diff);
+  assert.deepEqual(stats.bootstrapInterval([v, f], diff), a, 'same samples, same interval');
+  assert.deepEqual(a, referenceBootstrap([v, f], diff, stats.BOOTSTRAP));
+  assert.deepEqual(stats.bootstrapInterval([even, f], diff), referenceBootstrap([even, f], diff, stats.BOOTSTRAP),
+    'an even number of samples interpolates between the middle two');
+  assert.ok(a[0] < stats.median(v) - stats.median(f) && stats.median(v) - stats.median(f) < a[1], String(a));
+  const other = { resamples: 500, seed: 7 };
+  assert.deepEqual(stats.bootstrapInterval([v, f], diff, other), referenceBootstrap([v, f], diff, other), 'options are used');
+});
+
+test('cost and ratio above the floor: medians, intervals, and where they are undefined', () => {
+  assert.deepEqual(stats.costAboveFloor([10, 10, 10], [4, 4, 4]), { value: 6, ci95: [6, 6] });
+  assert.deepEqual(stats.ratioAboveFloor([16, 16, 16], [10, 10, 10], [4, 4, 4]), { value: 2, ci95: [2, 2] });
+  const base = [10, 11, 12];
+  assert.deepEqual(stats.ratioAboveFloor(base, base, [4, 5, 6]), { value: 1, ci95: [1, 1] }, 'the baseline is 1 by definition');
+  assert.deepEqual(stats.costAboveFloor([10, 11], [4, 5, 6]), { value: 5.5, ci95: null }, 'under 3 samples: no interval');
+  assert.deepEqual(stats.ratioAboveFloor([16, 17, 18], [5, 5, 5], [6, 6, 6]), { value: null, ci95: null },
+    'a baseline not above the floor has no ratio');
+  assert.equal(stats.ratioAboveFloor([16, 17, 18], [6, 7, 20], [5, 6, 7]).ci95, null,
+    'resamples where the baseline is not above the floor: no interval rather than a truncated one');
+  assert.equal(stats.costAboveFloor([], [4, 5, 6]), null);
+  const wide = stats.costAboveFloor([10, 20, 30, 12, 25], [4, 5, 6, 5, 4]).ci95;
+  const narrow = stats.costAboveFloor([19, 20, 21, 20, 20], [4, 5, 6, 5, 4]).ci95;
+  assert.ok(wide[1] - wide[0] > narrow[1] - narrow[0], 'more spread, wider interval');
+});

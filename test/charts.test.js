@@ -171,3 +171,60 @@ test('only http(s) and relative URLs from a data file become links', () => {
   table.source.url = 'java\tscript:alert(1)';
   assert.doesNotMatch(dataTable(table), /<a href="java/);
 });
+
+// A perf file with the floor workload measured: cells built from samples the
+// way the harness stores them, costs above the floor derived as at a save.
+function perfWithFloor() {
+  const stats = require('../scripts/harness/stats');
+  const { deriveAboveFloor } = require('../scripts/harness/above-floor');
+  const times = { floor: [30, 31, 32], original: [40, 41, 42], 'promises-native': [60, 62, 61], 'async-await': [50, 52, 51] };
+  const cells = [];
+  for (const n of [100, 1000]) {
+    for (const [variant, ts] of Object.entries(times)) {
+      const samples = ts.map((t, i) => ({ rep: i + 1, run: 'r1', status: 'ok', timeMs: t * n / 1000, peakRssMb: 5 }));
+      const sum = (f) => stats.summarize(samples.map((s) => s[f]));
+      cells.push({ key: `node-20|upload|cpu|${variant}|${n}`, runtime: 'node-20', scenario: 'upload', mode: 'cpu', variant, n,
+        status: 'ok', run: 'r1', samples, time: sum('timeMs'), memory: sum('peakRssMb'), heap: sum('x'), latencyP50: sum('x'), latencyP99: sum('x') });
+    }
+  }
+  deriveAboveFloor(cells);
+  const data = { schema: 'asyncbench/perf@1', runs: {}, cells };
+  return (name) => (name === 'perf' ? { data, shown: 'perf.json', incomplete: '' } : committed(name));
+}
+
+test('time charts carry the floor workload as a floor line, apart from the styles; other metrics do not', () => {
+  const withFloor = perfWithFloor();
+  const m = chartModel('perf', { mode: 'cpu', metric: 'time', exclude: 'floor|native' }, withFloor);
+  assert.deepEqual(m.series.map((s) => s.label), ['async-await', 'original', 'promises-native'], 'the floor is not a style series');
+  assert.equal(m.floor.label, 'floor (no style)');
+  assert.deepEqual(m.floor.data.map((p) => [p[0], p[1]]), [[100, 3.1], [1000, 31]]);
+  assert.deepEqual(visibleSeries(m).map((s) => s.label), ['async-await', 'original'], 'the filter never counts the floor');
+  assert.deepEqual(wireModel(m).f, [m.floor.label, m.floor.data]);
+  const html = chartFigure(m, '/x.csv');
+  assert.match(html, /<th scope="row">floor \(no style\)<\/th>/, 'the data table lists the floor line');
+  assert.match(html, /Grey dashed line: floor \(no style\)/);
+  assert.equal(chartModel('perf', { mode: 'cpu', metric: 'memory' }, withFloor).floor, null);
+  assert.equal(chartModel('perf', { mode: 'cpu', metric: 'time' }, load).floor, null, 'no floor cells, no floor line');
+  assert.ok(!tableModel('parallel', { n: 1000, mode: 'cpu' }, withFloor).rows.some((r) => r.name === 'floor'),
+    'the floor is not ranked among the styles');
+});
+
+test('aboveFloor table: each style\'s cost above the floor and its ratio, cheapest first, from the data', () => {
+  const withFloor = perfWithFloor();
+  const t = tableModel('aboveFloor', { n: 1000, mode: 'cpu' }, withFloor);
+  assert.deepEqual(t.rows.map((r) => r.name), ['original', 'async-await', 'promises-native']);
+  const native = t.rows.find((r) => r.name === 'promises-native');
+  assert.equal(native.time, 61);
+  assert.equal(native.cost, 30);
+  assert.equal(native.ratio, '3.00×');
+  assert.equal(native.plain, `${(61 / 41).toFixed(2)}×`);
+  assert.match(native.costCi, /^\d+\.\d to \d+\.\d$/);
+  assert.match(t.caption, /floor \(no style\) line \(31(\.0)? ms\)/);
+  assert.match(dataTable(t), /<th scope="row">promises-native<\/th>/);
+});
+
+test('aboveFloor table on data without floor cells: empty, and the page says the floor is not measured yet', () => {
+  const t = tableModel('aboveFloor', { n: 1000, mode: 'cpu' }, load); // the fixture predates the floor
+  assert.deepEqual(t.rows, []);
+  assert.match(dataTable(t), /The floor has not been measured yet/);
+});

@@ -16,14 +16,17 @@ const ROOT = path.join(__dirname, '..');
 const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const skip = !isInstalled(PROFILE) && !process.env.CI && `run npm run runtimes -- install ${PROFILE} first`;
 
-const variants = loadManifest().variants.filter((v) => v.era === '2013');
+// The harness's floor workload runs in every group, on Node 0.11 too.
+const FLOOR = { id: 'floor', file: path.join(ROOT, 'scripts', 'harness', 'floor-workload.js'), scenarios: ['upload', 'errors', 'parallel'] };
+const variants = loadManifest().variants.filter((v) => v.era === '2013')
+  .map((v) => Object.assign({}, v, { file: path.join(ROOT, 'examples', v.file) })).concat(FLOOR);
 
-test(`every 2013-era variant runs on Node 0.11.14 in each of its scenarios`, { skip }, () => {
-  assert.ok(variants.length > 0, 'the manifest has no 2013-era variant');
+test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each of its scenarios`, { skip }, () => {
+  assert.ok(variants.length > 1, 'the manifest has no 2013-era variant');
   const problems = [];
   for (const v of variants) {
     for (const scenario of v.scenarios) {
-      const args = [...getProfile(PROFILE).flags, CHILD, '--variant', path.join(ROOT, 'examples', v.file),
+      const args = [...getProfile(PROFILE).flags, CHILD, '--variant', v.file,
         '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05'];
       const r = spawnSync(binaryPath(PROFILE), args, {
         encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }

@@ -51,6 +51,7 @@ fixes: this file only wires charts to the page. */
   function readModel(w) {
     return {
       x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter,
+      floor: w.f ? { label: w.f[0], data: w.f[1] } : null,
       series: w.s.map(function (row) {
         var data = [];
         w.n.forEach(function (n, i) {
@@ -127,7 +128,18 @@ fixes: this file only wires charts to the page. */
           errorbars: 'y', yerr: { show: ranges, asymmetric: true, upperCap: '-', lowerCap: '-', radius: 3 },
         },
       };
-    });
+    }).concat(this.floorData(t));
+  };
+
+  // The floor workload: a thin grey dashed reference line under the styles,
+  // not a series (no legend button, not matched by the filter).
+  Chart.prototype.floorData = function (t) {
+    var f = this.model.floor;
+    if (!f) return [];
+    return [{
+      label: f.label, color: t.axis, data: f.data.map(function (p) { return [p[0], p[1], 0, 0]; }),
+      lines: { show: true, lineWidth: 1, dashes: [5, 4] }, points: { show: false }
+    }];
   };
 
 
@@ -215,6 +227,14 @@ fixes: this file only wires charts to the page. */
       li.appendChild(b);
       return li;
     });
+    if (this.model.floor) {
+      var key = document.createElement('li'), line = svg('svg', { width: 28, height: 12, viewBox: '0 0 28 12', 'aria-hidden': 'true' });
+      svg('line', { x1: 1, y1: 6, x2: 27, y2: 6, stroke: t.axis, 'stroke-width': 1, 'stroke-dasharray': '5 4' }, line);
+      key.className = 'chart-floor-key';
+      key.appendChild(line);
+      key.appendChild(document.createTextNode(this.model.floor.label));
+      items.push(key);
+    }
     this.legend.replaceChildren.apply(this.legend, items);
   };
 
@@ -296,7 +316,7 @@ fixes: this file only wires charts to the page. */
 
   Chart.prototype.showTip = function (item) {
     if (!item) { this.tip.hidden = true; return; }
-    var s = this.model.series.filter(function (x) { return x.label === item.series.label; })[0];
+    var s = this.model.series.concat(this.model.floor || []).filter(function (x) { return x.label === item.series.label; })[0];
     var p = s.data[item.dataIndex], u = this.model.y.unit, fmt = format.measurement;
     var lines = [s.label, 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
       p[2] === null ? 'single run' : 'min–max ' + fmt(p[2]) + '–' + fmt(p[3]) + ' ' + u + ' (' + p[4] + ' runs)'];

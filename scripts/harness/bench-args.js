@@ -30,7 +30,9 @@ and merges the results into a data file (schema: data/SCHEMA.md).
                       (default ${DEFAULTS.maxInterference}; read from /proc, see data/SCHEMA.md)
   --retries N         at most N such reruns per repetition; the last is kept and
                       flagged (default ${DEFAULTS.retries}; --quick 0)
-  --variants REGEX    only variants whose id matches
+  --variants REGEX    only variants whose id matches; the floor workload (id
+                      "floor", scripts/harness/floor-workload.js) is measured
+                      in every group regardless, as costs above it need it
   --runtime PATH [FLAGS...]
                       runtime binary to measure, followed by its flags (every
                       argument up to the next option of this list); repeatable.

@@ -11,6 +11,7 @@ const path = require('node:path');
 const Ajv = require('ajv');
 const stats = require('./stats');
 const { DEFAULTS } = require('./plan');
+const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const { DATA } = require('../lib/paths');
 
@@ -192,6 +193,7 @@ class Store {
   save() {
     this.guard();
     this.data.updated = new Date().toISOString();
+    deriveAboveFloor(this.data.cells);
     const problems = validate(this.data);
     if (problems.length) {
       throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${SCHEMA_ID}: ${problems.join('; ')}. ` +

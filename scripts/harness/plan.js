@@ -9,6 +9,15 @@ const { EXAMPLES } = require('../lib/manifest');
 
 const MODES = ['cpu', 'io'];
 
+// The empirical floor (floor-workload.js): the fake operations with no style
+// around them. Not a manifest variant, but planned like one in every cell
+// group (whatever --variants selects), so each group has the time that the
+// timer and fake-I/O machinery alone takes under the same conditions.
+const FLOOR = Object.freeze({
+  id: 'floor', path: path.join(__dirname, 'floor-workload.js'),
+  scenarios: Object.freeze(['upload', 'errors', 'parallel']), requires: Object.freeze([])
+});
+
 // Per-operation failure rate for the "errors" scenario. The fakes fail each
 // asynchronous operation independently with this probability; an upload has
 // 8 of them on the new-file path and 6 on the existing-file path (half the
@@ -130,8 +139,12 @@ function shuffle(items, seed) {
 // runtimes: [{ id, features, ... }] (probed); variants: manifest entries;
 // floors: { scenario: { criticalPath, sequentialOps } } from floor.js.
 // Returns { cells: [...], jobs: [...] }: one cell per key (skipped ones carry
-// the reason), one job per repetition still to run.
+// the reason), one job per repetition still to run. The floor workload joins
+// the variants in every group.
 function buildPlan({ runtimes, variants, settings, floors }) {
+  const clash = variants.find((v) => v.id === FLOOR.id);
+  if (clash) throw new Error(`variant id "${FLOOR.id}" is reserved for the harness's floor workload; rename the manifest entry`);
+  variants = variants.concat(FLOOR);
   const cells = [];
   for (const runtime of runtimes) {
     for (const scenario of settings.scenarios) {
@@ -144,7 +157,7 @@ function buildPlan({ runtimes, variants, settings, floors }) {
               runtime: runtime.id, scenario, mode, variant: variant.id, n, t,
               ioFloorMs: Math.round(floors[scenario].criticalPath * t * 1e6) / 1e6,
               criticalPath: floors[scenario].criticalPath,
-              file: path.join(EXAMPLES, variant.file),
+              file: variant.path || path.join(EXAMPLES, variant.file),
               skip: skipReason(variant, scenario, runtime)
             };
             if (scenario === 'parallel') cell.k = settings.k;
@@ -164,6 +177,6 @@ function buildPlan({ runtimes, variants, settings, floors }) {
 }
 
 module.exports = {
-  DEFAULTS, QUICK, SWEEP, MODES, TARGET_FAILING_CALLS,
+  DEFAULTS, QUICK, SWEEP, MODES, TARGET_FAILING_CALLS, FLOOR,
   errorRateFor, timePerOp, cellKey, timeoutFor, skipReason, shuffle, seededRandom, buildPlan
 };

@@ -1,7 +1,9 @@
 // Summary statistics of a cell's raw samples, computed after the run (never
-// inside the timed path), plus the rule that decides when two cells are too
-// close to rank.
+// inside the timed path), the rule that decides when two cells are too close
+// to rank, and percentile-bootstrap intervals for figures derived from the
+// medians of several cells (the costs above the floor).
 'use strict';
+const { seededRandom } = require('./plan');
 
 // A cell whose interquartile range exceeds this share of its median is
 // flagged "noisy": its rank against neighbours is not trustworthy.
@@ -155,5 +157,74 @@ function medianPrecision(values, targetPct, level = 0.95) {
   };
 }
 
+// Percentile bootstrap: fixed resample count and seed, so the same samples
+// always give the same interval.
+const BOOTSTRAP = Object.freeze({ resamples: 2000, seed: 20130809, level: 0.95 });
+
+// The median of one resample (with replacement) of the sorted values g, from
+// how often each rank was drawn: the k-th smallest drawn value is the value
+// of the rank where the running count passes k, so no sort is needed.
+function resampledMedian(g, counts, random) {
+  const n = g.length;
+  counts.fill(0);
+  for (let j = 0; j < n; j++) counts[Math.floor(random() * n)]++;
+  const h = (n - 1) / 2, lo = Math.floor(h), hi = Math.ceil(h);
+  let seen = 0, loValue = null;
+  for (let r = 0; r < n; r++) {
+    seen += counts[r];
+    if (loValue === null && seen > lo) loValue = g[r];
+    if (seen > hi) return loValue + (h - lo) * (g[r] - loValue);
+  }
+  return loValue; // not reached: the counts add up to n
+}
+
+// A 95 % percentile-bootstrap interval [lo, hi] of statistic(medians), where
+// each resample draws every group's values with replacement, groups
+// independently (the cells are separate processes), and `medians` are the
+// resampled groups' medians in order. null when a group has fewer than
+// MIN_SAMPLES_TO_RANK values (no spread to estimate) or when the statistic is
+// undefined (null, not finite) in any resample: an interval that leaves such
+// resamples out would look tighter than the data allow.
+function bootstrapInterval(groups, statistic, options = BOOTSTRAP) {
+  const { resamples, seed, level } = Object.assign({}, BOOTSTRAP, options);
+  const values = groups.map(sorted);
+  if (!values.length || values.some((g) => g.length < MIN_SAMPLES_TO_RANK)) return null;
+  const random = seededRandom(seed);
+  const counts = values.map((g) => new Uint32Array(g.length));
+  const medians = new Array(values.length);
+  const out = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b++) {
+    for (let i = 0; i < values.length; i++) medians[i] = resampledMedian(values[i], counts[i], random);
+    const v = statistic(medians);
+    if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+    out[b] = v;
+  }
+  out.sort();
+  const tail = (1 - level) / 2;
+  return [quantile(out, tail), quantile(out, 1 - tail)];
+}
+
+// A style's cost above the floor: median(samples) − median(floor), with its
+// bootstrap interval. null without samples on either side.
+function costAboveFloor(samples, floor) {
+  const m = median(samples), f = median(floor);
+  if (m === null || f === null) return null;
+  const ci = bootstrapInterval([samples, floor], ([a, b]) => a - b);
+  return { value: m - f, ci95: ci };
+}
+
+// The cost above the floor relative to the baseline's:
+// (median(samples) − median(floor)) / (median(base) − median(floor)), with its
+// bootstrap interval. value null when the baseline is not above the floor.
+// For the baseline itself pass base === samples: the ratio is 1 by definition.
+function ratioAboveFloor(samples, base, floor) {
+  const m = median(samples), b = median(base), f = median(floor);
+  if (m === null || b === null || f === null || !(b - f > 0)) return { value: null, ci95: null };
+  if (samples === base) return { value: 1, ci95: [1, 1] };
+  const ci = bootstrapInterval([samples, base, floor], ([x, y, z]) => (y - z > 0 ? (x - z) / (y - z) : null));
+  return { value: (m - f) / (b - f), ci95: ci };
+}
+
 module.exports = { medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
+  BOOTSTRAP, bootstrapInterval, costAboveFloor, ratioAboveFloor,
   summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

@@ -1,13 +1,29 @@
 // The table printed on stdout at the end of a run: per runtime, scenario and
 // mode, the variants at the largest n ranked by median time, with spread,
-// ratio to the callback baseline, memory and latency, and tie/noise marks.
+// ratio to the callback baseline, the cost above the empirical floor (the
+// floor workload's median) and its ratio to the baseline's, each with its 95 %
+// bootstrap interval (cell.aboveFloor, above-floor.js), memory and latency,
+// and tie/noise marks. Without a floor cell those columns show '-'.
 'use strict';
 const { compare } = require('./stats');
 const { BASELINE } = require('../lib/manifest');
+const { FLOOR } = require('./plan');
 const { formatTable } = require('../lib/table');
 
 function fmt(x, digits = 1) {
   return x === null || x === undefined ? '-' : x.toFixed(digits);
+}
+
+function interval(ci, digits) {
+  return ci ? `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]` : '';
+}
+
+function aboveFloorColumns(c) {
+  const a = c.aboveFloor;
+  if (!a) return ['-', '-'];
+  const cost = `${fmt(a.costMs)} ${interval(a.costCi95, 1)}`.trim();
+  const ratio = a.ratio === null ? '-' : `${a.ratio.toFixed(2)}x ${interval(a.ratioCi95, 2)}`.trim();
+  return [cost, ratio];
 }
 
 function groupRows(cells) {
@@ -17,14 +33,15 @@ function groupRows(cells) {
   ok.forEach((c, i) => {
     const tie = i > 0 && compare(ok[i - 1].time, c.time) === 0;
     rows.push([
-      `${tie ? '≈' : ' '}${c.variant}`,
+      `${tie ? '≈' : ' '}${c.variant}${c.variant === FLOOR.id ? ' (no style)' : ''}`,
       fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-',
+      ...aboveFloorColumns(c),
       fmt(c.memory.median), fmt(c.latencyP99.median), fmt(c.ioFloorMs, 0), String(c.time.count),
       c.noisy ? 'noisy' : ''
     ]);
   });
   for (const c of cells.filter((x) => x.status !== 'ok')) {
-    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
+    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
   }
   return rows;
 }
@@ -43,10 +60,14 @@ function summaryTable(cells) {
     const atN = group.filter((c) => c.n === n && c.status !== 'skipped');
     const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
     out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
-    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'peak MB', 'p99 ms', 'floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
+    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE,
+      'above floor ms [95 %]', `x${BASELINE} above floor [95 %]`, 'peak MB', 'p99 ms', 'I/O floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
     if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
   }
   out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
+  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style); ` +
+    `x${BASELINE} above floor: that cost / ${BASELINE}'s; [95 %]: bootstrap interval (none under 3 reps); ` +
+    'I/O floor: critical path × t.');
   return out.join('\n');
 }
 
