@@ -18,6 +18,12 @@ const FAKE_RUNTIME = path.join(__dirname, 'fixtures', 'bench', 'fake-runtime.js'
 const ONE = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--n', '5'];
 const QUIET = { ASYNCBENCH_FAKE_INTERFERENCE: '0' };
 
+
+// The variant's cell, not the floor workload's that every group also holds.
+function styleCell(data) {
+  return data.cells.find((c) => c.variant !== 'floor');
+}
+
 test('the kernel counters are parsed into ticks', () => {
   const stat = 'cpu  100 5 20 800 10 1 2 7 0 0\ncpu0 50 2 10 400 5 0 1 3 0 0\n';
   assert.deepEqual(machineTicks(stat), { total: 945, busy: 128, steal: 7 });
@@ -46,7 +52,7 @@ test('bench.js records the real readings when nothing is injected', { skip: !fs.
   const out = tempOut(t);
   const r = await runBench([...ONE, '--reps', '1', '--retries', '0', '--out', out], { env: { ASYNCBENCH_FAKE_INTERFERENCE: '' } });
   assert.equal(r.code, 0, r.stderr);
-  const [sample] = readData(out).cells[0].samples;
+  const [sample] = styleCell(readData(out)).samples;
   assert.equal(sample.interferenceSource, 'proc-stat');
   for (const share of [sample.steal, sample.other]) assert.ok(share >= 0 && share <= 1, String(share));
   assert.equal(typeof sample.load1, 'number');
@@ -107,7 +113,7 @@ test('bench.js: a loaded repetition is retried and recorded in the data file', a
   const r = await runBench([...ONE, '--reps', '1', '--retries', '2', '--out', out], { env: { ASYNCBENCH_FAKE_INTERFERENCE: '0.5,0' } });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /run again \(1\/2\): other processes took 50 %/);
-  const [cell] = readData(out).cells;
+  const cell = styleCell(readData(out));
   const [sample] = cell.samples;
   assert.equal(sample.retries.length, 1);
   assert.equal(sample.retries[0].other, 0.5);
@@ -122,7 +128,7 @@ test('bench.js: a permanently loaded machine leaves flagged samples and the run 
   const out = tempOut(t);
   const r = await runBench([...ONE, '--reps', '2', '--retries', '1', '--out', out], { env: { ASYNCBENCH_FAKE_INTERFERENCE: '1' } });
   assert.equal(r.code, 0, r.stderr);
-  const [cell] = readData(out).cells;
+  const cell = styleCell(readData(out));
   assert.deepEqual(cell.samples.map((s) => s.retries.length), [1, 1]);
   assert.ok(cell.samples.every((s) => /100 %/.test(s.interfered)));
   assert.equal(cell.interfered, 2);
@@ -163,23 +169,25 @@ test('adaptive repetitions: a wide cell gets more reps up to --max-reps, a tight
   const wideOut = tempOut(t);
   const wide = await fakeBench(['--reps', '6', '--max-reps', '12', '--out', wideOut], { FAKE_TIMES: 'wide' });
   assert.equal(wide.code, 0, wide.stderr);
-  const [w] = readData(wideOut).cells;
+  // Each group also holds the floor workload's cell (scripts/harness/floor-workload.js),
+  // which the fake runtime times the same way: two cells per run.
+  const w = readData(wideOut).cells.find((c) => c.variant !== 'floor');
   assert.deepEqual(w.samples.map((s) => s.rep), Array.from({ length: 12 }, (_, i) => i + 1));
   assert.equal(w.timeCi.met, false);
   assert.equal(w.timeCi.reps, 12);
   assert.ok(w.timeCi.halfWidthPct > 3);
   assert.match(wide.stderr, /pass 2: \d+ more repetitions/);
-  assert.match(wide.stdout, /precision: 0 of 1 cells .* within ±3 %/);
+  assert.match(wide.stdout, /precision: 0 of 2 cells .* within ±3 %/);
 
   const tightOut = tempOut(t);
   const tight = await fakeBench(['--reps', '6', '--max-reps', '12', '--out', tightOut], { FAKE_TIMES: 'tight' });
   assert.equal(tight.code, 0, tight.stderr);
-  const [c] = readData(tightOut).cells;
+  const c = readData(tightOut).cells.find((x) => x.variant !== 'floor');
   assert.equal(c.samples.length, 6);
   assert.equal(c.timeCi.met, true);
   assert.equal(c.timeCi.targetPct, 3);
   assert.doesNotMatch(tight.stderr, /pass 2/);
-  assert.match(tight.stderr, /1 of 1 cells have a 95 % interval of the median within ±3 %/);
+  assert.match(tight.stderr, /2 of 2 cells have a 95 % interval of the median within ±3 %/);
   assert.deepEqual(validate(readData(tightOut)), []);
 });
 
@@ -199,7 +207,7 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
     }).then(resolve);
   });
   assert.equal(killed.signal, 'SIGKILL');
-  const before = readData(out).cells[0].samples;
+  const before = styleCell(readData(out)).samples;
   assert.ok(before.length >= 6 && before.length < 12, `${before.length} samples before the kill`);
   assert.ok(!before.some((s) => s.rep === 9));
   await until(() => isGone(readyPid(ready)));
@@ -207,14 +215,14 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
   const resumed = await fakeBench(['--reps', '6', '--max-reps', '12', '--resume', '--out', out], { FAKE_TIMES: 'wide' });
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(resumed.stderr, /0 jobs to run/, 'the planned repetitions were all there');
-  const after = readData(out).cells[0].samples;
+  const after = styleCell(readData(out)).samples;
   assert.equal(after.length, 12);
   for (const s of before) assert.deepEqual(after.find((a) => a.rep === s.rep), s, `rep ${s.rep} kept`);
 
   // A wider cap on a cell with a wide interval: more repetitions.
   const wider = await fakeBench(['--reps', '6', '--max-reps', '15', '--resume', '--out', out], { FAKE_TIMES: 'wide' });
   assert.equal(wider.code, 0, wider.stderr);
-  const cell = readData(out).cells[0];
+  const cell = styleCell(readData(out));
   assert.equal(cell.samples.length, 15);
   assert.equal(cell.timeCi.reps, 15);
   assert.deepEqual(validate(readData(out)), []);
@@ -222,7 +230,7 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
   // A looser target: the kept cell is judged against it and needs nothing more.
   const loose = await fakeBench(['--reps', '6', '--max-reps', '20', '--ci-target', '50', '--resume', '--out', out], { FAKE_TIMES: 'wide' });
   assert.equal(loose.code, 0, loose.stderr);
-  const judged = readData(out).cells[0];
+  const judged = styleCell(readData(out));
   assert.equal(judged.samples.length, 15);
   assert.equal(judged.timeCi.targetPct, 50);
   assert.equal(judged.timeCi.met, true);
