@@ -65,7 +65,11 @@ function timeoutFor(job, settings) {
 function skipReason(variant, scenario, runtime) {
   if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
   const missing = variant.requires.filter((f) => !runtime.features[f]);
-  if (missing.length) return `${runtime.id} lacks ${missing.join(', ')} (probed)`;
+  if (missing.length) {
+    // The probe's own words where it has them ("fibers does not load on Node 16+: ...").
+    const why = missing.map((f) => runtime.featureReasons && runtime.featureReasons[f]).filter(Boolean);
+    return `${runtime.id} lacks ${missing.join(', ')} (probed)` + (why.length ? `: ${why.join('; ')}` : '');
+  }
   return null;
 }
 
