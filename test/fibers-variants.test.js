@@ -1,0 +1,62 @@
+// The fibers variants (fibrous, streamline's fibers mode) on a runtime where
+// fibers cannot load: every cell is skipped, and the reason is the one the
+// runtime data give (profiles.json, through the child's probe), both in the
+// plan (--dry-run) and in the data file of a quick run. Their conformance
+// under Node 14 is in conformance.test.js.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { findFibersTree } = require('../scripts/runtimes/fibers-hook');
+const { FIBROUS } = require('../scripts/runtimes/fibers');
+
+const ROOT = path.join(__dirname, '..');
+const BENCH = path.join(ROOT, 'scripts', 'bench.js');
+const here = findFibersTree();
+const skip = here.dir ? 'fibers loads on the runtime running the tests' : false;
+const FIBERS_VARIANTS = '^(fibrous|streamline-fibers)$';
+
+test('the manifest gives the fibers variants the fibers requirement, and fibrous the fibers tree\'s version', () => {
+  const { variants } = loadManifest();
+  const fibers = variants.filter((v) => v.requires.includes('fibers')).map((v) => v.id).sort();
+  assert.deepEqual(fibers, ['fibrous', 'streamline-fibers']);
+  const fibrous = variants.find((v) => v.id === 'fibrous');
+  assert.equal(fibrous.libraryTree, 'fibers');
+  assert.deepEqual(fibrous.libraries, { fibrous: FIBROUS }, 'fibrous comes from the fibers tree (scripts/runtimes/fibers.js)');
+});
+
+test('the child\'s probe says why fibers is missing, in the runtime data\'s words', { skip }, () => {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'harness', 'child.js'), '--probe'], { encoding: 'utf8' });
+  const probe = JSON.parse(r.stdout);
+  assert.equal(probe.features.fibers, false);
+  assert.equal(probe.featureReasons.fibers, here.reason);
+  // On a runtime with a profile (Node 20 here), profiles.json says it does not load there.
+  if (here.profile && /^node-(1[6-9]|[2-9]\d)$/.test(here.profile)) assert.match(here.reason, /^fibers does not load on Node 16\+/);
+});
+
+test('on this runtime the fibers variants are skipped with that reason, in the plan and in the data', { skip }, (t) => {
+  const dry = spawnSync(process.execPath, [BENCH, '--variants', FIBERS_VARIANTS, '--quick', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(dry.status, 0, dry.stderr);
+  const skips = dry.stdout.split('\n').filter((l) => l.startsWith('skip '));
+  assert.ok(/^\d+ cells \(\d+ skipped\), 0 jobs/.test(dry.stdout), dry.stdout);
+  assert.ok(skips.length > 0);
+  for (const l of skips) assert.ok(l.endsWith(`lacks fibers (probed): ${here.reason}`), l);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-fibers-skip-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'perf.json');
+  const r = spawnSync(process.execPath, [BENCH, '--variants', FIBERS_VARIANTS, '--quick', '--scenario', 'upload', '--mode', 'cpu',
+    '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  const cells = JSON.parse(fs.readFileSync(out, 'utf8')).cells;
+  assert.deepEqual([...new Set(cells.map((c) => c.variant))].sort(), ['fibrous', 'streamline-fibers']);
+  for (const c of cells) {
+    assert.equal(c.status, 'skipped');
+    assert.equal(c.samples.length, 0);
+    assert.ok(c.error.endsWith(here.reason), c.error);
+  }
+});
