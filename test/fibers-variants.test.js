@@ -60,3 +60,23 @@ test('on this runtime the fibers variants are skipped with that reason, in the p
     assert.ok(c.error.endsWith(here.reason), c.error);
   }
 });
+
+// The harness's child finds node-14's fibers tree by itself: a quick run of
+// both fibers variants there is measured, with no path or flag given for fibers.
+test('under node-14 the harness measures the fibers variants from that runtime\'s fibers tree', (t) => {
+  const { isInstalled, binaryPath, installFibers } = require('../scripts/runtimes');
+  if (!isInstalled('node-14') && !process.env.CI) return t.skip('install node-14 first (npm run runtimes -- install node-14)');
+  installFibers('node-14');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-fibers-run-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'perf.json');
+  const r = spawnSync(process.execPath, [BENCH, '--runtime', binaryPath('node-14'), '--variants', FIBERS_VARIANTS, '--quick',
+    '--scenario', 'upload,errors,parallel', '--mode', 'cpu', '--n', '20', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  const data = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const runtime = Object.values(Object.values(data.runs)[0].runtimes)[0];
+  assert.equal(runtime.features.fibers, true);
+  assert.deepEqual(runtime.featureReasons, {});
+  assert.equal(data.cells.length, 6);
+  for (const c of data.cells) assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
+});
