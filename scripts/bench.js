@@ -16,6 +16,7 @@ const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
 const { buildPlan, timeoutFor } = require('./harness/plan');
+const { compileAll } = require('./compile/index');
 const { measureFloors } = require('./harness/floor');
 const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
 const datafile = require('./harness/datafile');
@@ -109,6 +110,15 @@ async function main(argv) {
   }
   const floors = measureFloors({ k: settings.k });
   const plan = buildPlan({ runtimes, variants, settings, floors });
+  // Compiled variants run their build output, (re)built here when missing or
+  // older than the source; one that does not compile is skipped with the
+  // compiler's message, and the rest of the run goes on.
+  for (const { id, error } of compileAll(variants).failed) {
+    const why = `not compiled: ${error.message}`;
+    process.stderr.write(`bench: ${id}: ${why}; its cells are skipped\n`);
+    for (const c of plan.cells) if (c.variant === id && !c.skip) c.skip = why;
+  }
+  plan.jobs = plan.jobs.filter((j) => !j.cell.skip);
   const skipped = plan.cells.filter((c) => c.skip);
 
   if (opts.dryRun) {

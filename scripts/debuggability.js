@@ -15,6 +15,7 @@
 'use strict';
 const path = require('node:path');
 const { loadManifest, selectVariants, EXAMPLES, authoredFile } = require('./lib/manifest');
+const { compileAll } = require('./compile/index');
 const { analyzeVariant } = require('./analyze/debug-runs');
 const { switchCost } = require('./analyze/switch-cost');
 const { debugMethod } = require('./analyze/debug-method');
@@ -67,6 +68,8 @@ async function main(argv) {
   const manifest = loadManifest();
   const entries = selectVariants(manifest, opts.variants);
   if (entries.length === 0) throw new Error(`--variants ${opts.variants} matches no variant in examples/manifest.json`);
+  // The traces come from the compiled outputs: (re)built when missing or stale.
+  for (const { id, error } of compileAll(entries).failed) console.error(`debuggability: ${id}: not compiled: ${error.message}`);
   const variants = [];
   for (const entry of entries) {
     const v = analyzeVariant(entry, { examplesDir: EXAMPLES, stackLimit: STACK_LIMIT, authored: authoredFile(entry, manifest.variants).file });

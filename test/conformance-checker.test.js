@@ -41,6 +41,29 @@ for (const [name, fail, pattern] of [
   });
 }
 
+// errorIdentity in the manifest records a measured finding (streamline's
+// runtimes hand done a copy of the error); the rule it switches on still
+// checks every operation and callback, and is explicit about what it accepts.
+async function checkCopy(fn) {
+  const ref = (await observe(reference.upload, [{}, PATH, 'tag'])).world.log;
+  const fail = boom();
+  const i = ref.findIndex((line) => line.startsWith(fail.op));
+  return problems(await observe(fn, [{}, PATH, 'tag'], { fail }),
+    { log: failedLog(ref, i), error: fail.error, identity: 'copy', committed: false });
+}
+
+test('errorIdentity copy: a copy of the error passes, and only where the manifest records it', async () => {
+  assert.deepStrictEqual(await checkCopy(broken['copies-error']), []);
+  // Without the recorded finding the same variant fails the identity check.
+  has(await check(broken['copies-error'], boom()), /^error identity lost/);
+});
+
+test('errorIdentity copy: the original itself, a new error with its message, or a skipped rollback still fail', async () => {
+  has(await checkCopy(broken.correct), /the finding no longer holds: remove errorIdentity/);
+  has(await checkCopy(broken['remakes-error']), /is not a copy of the injected error/);
+  has(await checkCopy(broken['no-rollback']), /rolled back 0 times/);
+});
+
 // Fair adapters. The fixtures are manifest entries relative to the fixture
 // folder, as real ones are relative to examples/.
 const path = require('node:path');

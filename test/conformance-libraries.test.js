@@ -46,11 +46,57 @@ test('the era aliases in package.json are exact versions of the libraries they s
   }
 });
 
+// ES5, run by another runtime, one process per entry (old Node records a
+// module as the child of its first parent only): loads fibers from that
+// runtime's tree when it has one, then prints the versions of the packages
+// the entry's module tree reaches, from any node_modules, as JSON.
+const WALK = `
+  var fs = require('fs'), path = require('path');
+  require(${JSON.stringify(path.join(ROOT, 'scripts', 'runtimes', 'fibers-hook.js'))}).useFibersTree();
+  var SEP = path.sep + 'node_modules' + path.sep;
+  function walk(m, seen, got) {
+    if (seen.indexOf(m) >= 0) return got;
+    seen.push(m);
+    var at = m.filename.lastIndexOf(SEP);
+    if (at >= 0) {
+      var parts = m.filename.slice(at + SEP.length).split(path.sep);
+      var name = parts[0].charAt(0) === '@' ? parts[0] + '/' + parts[1] : parts[0];
+      var dir = m.filename.slice(0, at + SEP.length) + name;
+      if (!got[name]) got[name] = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+    }
+    m.children.forEach(function (c) { walk(c, seen, got); });
+    return got;
+  }
+  var file = process.argv[process.argv.length - 1];
+  require(file);
+  console.log(JSON.stringify(walk(require.cache[require.resolve(file)], [], {})));`;
+
+function reachedUnder(binary, flags, v) {
+  const r = require('node:child_process').spawnSync(binary, [...flags, '-e', WALK, path.join(ROOT, 'examples', v.file)],
+    { encoding: 'utf8', timeout: 20000 });
+  assert.equal(r.status, 0, `${v.id}: ${r.stderr}`);
+  return new Map(Object.entries(JSON.parse(r.stdout)));
+}
+
+// fibers does not load on the runtime running the tests: those entries are
+// checked under node-14, whose fibers tree is built on demand (as in conformance.test.js).
+const { findFibersTree } = require('../scripts/runtimes/fibers-hook');
+const FIBERS_PROFILE = 'node-14';
+
 for (const v of manifest.variants) {
-  test(`${v.id} loads the library versions its entry names`, () => {
-    const file = require.resolve(path.join(ROOT, 'examples', v.file));
-    require(file);
-    const reached = packagesReached(require.cache[file]);
+  const elsewhere = v.requires.includes('fibers') && !findFibersTree().dir;
+  test(`${v.id} loads the library versions its entry names${elsewhere ? ` (under ${FIBERS_PROFILE})` : ''}`, (t) => {
+    let reached;
+    if (elsewhere) {
+      const { binaryPath, isInstalled, installFibers } = require('../scripts/runtimes');
+      if (!isInstalled(FIBERS_PROFILE) && !process.env.CI) return t.skip(`install ${FIBERS_PROFILE} to load fibers (npm run runtimes -- install ${FIBERS_PROFILE})`);
+      installFibers(FIBERS_PROFILE);
+      reached = reachedUnder(binaryPath(FIBERS_PROFILE), [], v);
+    } else {
+      const file = require.resolve(path.join(ROOT, 'examples', v.file));
+      require(file);
+      reached = packagesReached(require.cache[file]);
+    }
     const problems = [];
     for (const [name, version] of Object.entries(v.libraries)) {
       if (!reached.has(name)) problems.push(`${name} is listed but never loaded`);
@@ -112,34 +158,15 @@ test('loadManifest rejects a librarySet whose alias is not among the libraries, 
 test('on Node 0.11.14, every 2013-era entry loads the library versions its entry names', (t) => {
   const { binaryPath, getProfile, isInstalled } = require('../scripts/runtimes');
   if (!isInstalled('node-0.11') && !process.env.CI) return t.skip('run npm run runtimes -- install node-0.11 first');
-  const era = manifest.variants.filter((v) => v.era === '2013');
-  // ES5, run by the old binary, one process per entry (old Node records a
-  // module as the child of its first parent only): the versions of the
-  // packages the entry's module tree reaches, as JSON.
-  const script = `
-    var fs = require('fs'), path = require('path');
-    var NM = ${JSON.stringify(NODE_MODULES)};
-    function walk(m, seen, got) {
-      if (seen.indexOf(m) >= 0) return got;
-      seen.push(m);
-      if (m.filename.indexOf(NM) === 0) {
-        var name = m.filename.slice(NM.length).split(path.sep)[0];
-        got[name] = JSON.parse(fs.readFileSync(path.join(NM, name, 'package.json'), 'utf8')).version;
-      }
-      m.children.forEach(function (c) { walk(c, seen, got); });
-      return got;
-    }
-    var file = process.argv[process.argv.length - 1];
-    require(file);
-    console.log(JSON.stringify(walk(require.cache[require.resolve(file)], [], {})));`;
-  const reached = {};
-  for (const v of era) {
-    const file = path.join(ROOT, 'examples', v.file);
-    const r = require('node:child_process').spawnSync(binaryPath('node-0.11'),
-      [...getProfile('node-0.11').flags, '-e', script, file], { encoding: 'utf8', timeout: 20000 });
-    assert.equal(r.status, 0, `${v.id}: ${r.stderr}`);
-    reached[file] = JSON.parse(r.stdout);
+  const probe = JSON.parse(require('node:child_process').spawnSync(binaryPath('node-0.11'),
+    [...getProfile('node-0.11').flags, path.join(ROOT, 'scripts', 'harness', 'child.js'), '--probe'], { encoding: 'utf8' }).stdout);
+  // fibers entries only where the fibers tree of node-0.11 is built.
+  const era = manifest.variants.filter((v) => v.era === '2013' && v.requires.every((f) => probe.features[f]));
+  for (const v of manifest.variants.filter((e) => e.era === '2013' && !era.includes(e))) {
+    t.diagnostic(`${v.id} not checked: ${v.requires.map((f) => probe.featureReasons[f]).filter(Boolean).join('; ')}`);
   }
+  const reached = {};
+  for (const v of era) reached[path.join(ROOT, 'examples', v.file)] = Object.fromEntries(reachedUnder(binaryPath('node-0.11'), getProfile('node-0.11').flags, v));
   const problems = [];
   for (const v of era) {
     const got = reached[path.join(ROOT, 'examples', v.file)];

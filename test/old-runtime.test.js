@@ -17,14 +17,28 @@ const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const skip = !isInstalled(PROFILE) && !process.env.CI && `run npm run runtimes -- install ${PROFILE} first`;
 
 // The harness's floor workload runs in every group, on Node 0.11 too.
-const FLOOR = { id: 'floor', file: path.join(ROOT, 'scripts', 'harness', 'floor-workload.js'), scenarios: ['upload', 'errors', 'parallel'] };
+const FLOOR = { id: 'floor', file: path.join(ROOT, 'scripts', 'harness', 'floor-workload.js'), scenarios: ['upload', 'errors', 'parallel'], requires: [] };
 const variants = loadManifest().variants.filter((v) => v.era === '2013')
   .map((v) => Object.assign({}, v, { file: path.join(ROOT, 'examples', v.file) })).concat(FLOOR);
 
-test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each of its scenarios`, { skip }, () => {
+// What the child runner finds on that runtime (features, and why one is missing).
+function probe() {
+  const r = spawnSync(binaryPath(PROFILE), [...getProfile(PROFILE).flags, CHILD, '--probe'], { encoding: 'utf8', timeout: 20000 });
+  return JSON.parse(r.stdout);
+}
+
+test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each of its scenarios`, { skip }, (t) => {
   assert.ok(variants.length > 1, 'the manifest has no 2013-era variant');
   const problems = [];
+  const { features, featureReasons } = probe();
   for (const v of variants) {
+    // fibers only where its tree is built (npm run runtimes -- fibers node-0.11); the reason is the probe's.
+    const missing = v.requires.filter((f) => !features[f]);
+    if (missing.length) {
+      assert.deepEqual(missing, ['fibers'], `${v.id}: Node 0.11 lacks ${missing.join(', ')}`);
+      t.diagnostic(`${v.id} not run: ${featureReasons.fibers}`);
+      continue;
+    }
     for (const scenario of v.scenarios) {
       const args = [...getProfile(PROFILE).flags, CHILD, '--variant', v.file,
         '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05'];

@@ -27,5 +27,7 @@ test('node-14 gets the prebuilt fibers 5.0.3, and fibers, fibrous and streamline
   assert.doesNotMatch(wrong.stdout, /^OK$/m);
   const caps = JSON.parse(runCli(['probe', 'node-14']).stdout);
   assert.equal(caps.fibers.loadable, true);
+  assert.equal(caps.features.fibers, true, 'fibers is a probed feature, as the manifest\'s "requires" names it');
+  assert.deepEqual(caps.featureReasons, {});
   assert.equal(caps.features['async-functions'], true);
 });

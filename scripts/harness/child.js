@@ -30,6 +30,15 @@ var path = require('path');
 // must win over the repository's node_modules, for every require a variant makes.
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
 
+// fibers and fibrous come from the runtime's own fibers tree, when it has one
+// (scripts/runtimes/fibers-hook.js); otherwise `fibersTree.reason` says why not.
+var fibersTree;
+try {
+  fibersTree = require('../runtimes/fibers-hook').useFibersTree();
+} catch (e) {
+  fibersTree = { reason: 'the fibers hook failed: ' + e.message };
+}
+
 var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2, EXIT_PARENT_GONE = 3;
 var printed = false;
 
@@ -160,10 +169,18 @@ function probe() {
     'util.promisify': typeof require('util').promisify === 'function',
     fibers: false
   };
-  try {
-    require('fibers');
-    features.fibers = true;
-  } catch (e) { /* not installed or not built for this runtime */ }
+  // Why a feature is missing, where the runtime data say (plan.js puts it in the skip reason).
+  var featureReasons = {};
+  if (fibersTree.dir) {
+    try {
+      require('fibers');
+      features.fibers = true;
+    } catch (e) {
+      featureReasons.fibers = 'fibers does not load from ' + fibersTree.dir + ': ' + String(e.message).split('\n')[0];
+    }
+  } else {
+    featureReasons.fibers = fibersTree.reason;
+  }
   var info = runtimeInfo();
   print({
     type: 'probe',
@@ -173,6 +190,7 @@ function probe() {
     arch: process.arch,
     platform: process.platform,
     features: features,
+    featureReasons: featureReasons,
     clock: clock.name,
     procStatus: readProcStatus() !== null,
     peakReset: resetPeak(),

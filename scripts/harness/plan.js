@@ -105,6 +105,8 @@ function skipReason(variant, scenario, runtime) {
   const missing = variant.requires.filter((f) => !runtime.features[f]);
   if (missing.length) {
     return missing.map((f) => {
+      // The probe's own words where it has them ("fibers does not load on Node 16+: ...").
+      if (runtime.featureReasons && runtime.featureReasons[f]) return runtime.featureReasons[f];
       if (f === 'fibers' && runtime.fibersUnavailable) return `${NEEDS.fibers}: ${runtime.fibersUnavailable}`;
       return NEEDS[f] || `needs ${f}`;
     }).join('; ') + ` (${runtime.id}, probed)`;
@@ -150,6 +152,7 @@ function buildPlan({ runtimes, variants, settings, floors }) {
     for (const scenario of settings.scenarios) {
       for (const mode of settings.modes) {
         for (const n of settings.ns) {
+          const group = [];
           for (const variant of variants) {
             const t = timePerOp(mode, n, settings);
             const cell = {
@@ -162,8 +165,14 @@ function buildPlan({ runtimes, variants, settings, floors }) {
             };
             if (scenario === 'parallel') cell.k = settings.k;
             if (scenario === 'errors') cell.errorRate = settings.errorRate;
-            cells.push(cell);
+            group.push(cell);
           }
+          // The floor only serves the styles beside it: a group where every
+          // style is skipped (fibers on Node 16+) measures nothing.
+          if (group.every((c) => c.skip || c.variant === FLOOR.id)) {
+            for (const c of group) if (c.variant === FLOOR.id) c.skip = 'no style in this group runs here; the floor is measured only beside one';
+          }
+          cells.push(...group);
         }
       }
     }

@@ -42,7 +42,9 @@ function packageRequires(file) {
 // installs, so the version a run records is the version that ran.
 function checkLibraries(entry, fail, pkg) {
   const deps = pkg.dependencies || {};
-  for (const [name, version] of Object.entries(entry.libraries)) {
+  // From the runtime's fibers tree (scripts/runtimes/fibers.js pins them; tested).
+  const fromTree = entry.libraryTree === 'fibers';
+  for (const [name, version] of Object.entries(fromTree ? {} : entry.libraries)) {
     if (!(name in deps)) {
       fail(`library ${name}@${version} is not in package.json "dependencies"; add it there (npm install --save-exact ${name}@${version}) or drop it from "libraries"`);
     }
@@ -106,6 +108,14 @@ function check(entry, index, file, pkg) {
     }
   }
   if (entry.compile !== null) checkCompile(entry, fail);
+  if (entry.libraryTree !== undefined && !(entry.libraryTree === 'fibers' && entry.requires.includes('fibers'))) {
+    fail('"libraryTree" may only be "fibers", for a variant that requires fibers: its libraries come from the runtime\'s fibers tree');
+  }
+  // A measured finding: the error reaching done is not the operation's own.
+  const ei = entry.errorIdentity;
+  if (ei !== undefined && !(ei && ei.kept === false && typeof ei.finding === 'string' && ei.finding)) {
+    fail('"errorIdentity" must be absent (the error reaching done is the original) or { kept: false, finding: "what was measured" }');
+  }
   // Same code, other library versions: see examples/lib/library-set.js.
   const ls = entry.librarySet;
   if (ls !== undefined) {

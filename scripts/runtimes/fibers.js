@@ -138,4 +138,4 @@ function fibersStatus(profile) {
     : { loadable: false, dir: fibersDir(profile.name), reason: probe.error };
 }
 
-module.exports = { installFibers, fibersStatus, fibersKey, FibersError };
+module.exports = { installFibers, fibersStatus, fibersKey, FibersError, FIBROUS, STREAMLINE };

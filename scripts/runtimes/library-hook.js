@@ -1,14 +1,17 @@
 // Makes bare require('pkg') calls resolve from a library set first:
 //   require('.../scripts/runtimes/library-hook.js')(dir/node_modules)
 // (or ASYNCBENCH_LIBS=dir/node_modules and require it with no argument).
-// Anything the set does not hold falls through to the normal lookup. ES5,
-// because it runs inside the child on Node 0.11 as well as on Bun and Deno.
+// Anything the set does not hold falls through to the normal lookup. With
+// `only` (an array of package names), just those come from the set: the
+// fibers tree also holds a streamline 0.6.0 that must not replace the
+// repository's own. ES5, because it runs inside the child on Node 0.11 as
+// well as on Bun and Deno.
 'use strict';
 var Module = require('module');
 var fs = require('fs');
 var path = require('path');
 
-module.exports = function useLibraries(nodeModules) {
+module.exports = function useLibraries(nodeModules, only) {
   var dir = nodeModules || process.env.ASYNCBENCH_LIBS;
   if (!dir) return false;
   var original = Module._resolveFilename;
@@ -16,7 +19,7 @@ module.exports = function useLibraries(nodeModules) {
     var bare = /^[^./]/.test(request) && !path.isAbsolute(request);
     if (bare) {
       var top = request.split('/').slice(0, request.charAt(0) === '@' ? 2 : 1).join('/');
-      if (fs.existsSync(path.join(dir, top))) {
+      if ((!only || only.indexOf(top) >= 0) && fs.existsSync(path.join(dir, top))) {
         var args = Array.prototype.slice.call(arguments);
         args[0] = path.join(dir, request);
         return original.apply(this, args);

@@ -74,6 +74,7 @@ function probeBinary(binary, { command = [], flags = [], gcFlags = [] } = {}) {
 function cacheKey(profile) {
   const h = crypto.createHash('sha256');
   h.update(fs.readFileSync(PROBE_SCRIPT));
+  h.update(fs.readFileSync(__filename)); // what this file adds to the record (features.fibers) counts too
   h.update(JSON.stringify([profile.version, profile.command, profile.flags, profile.gcFlags]));
   h.update(fibersKey(profile));
   return h.digest('hex').slice(0, 16);
@@ -104,8 +105,13 @@ function probeNow(profile, key) {
     throw new ProbeError(`${name}: the binary reports ${caps.runtime} ${caps.version}, but the profile pins ${profile.version}; ` +
       `remove .cache/runtimes/${name} and reinstall it`);
   }
+  const fibers = fibersStatus(profile);
+  // fibers is a feature like the others (manifest "requires"), with the reason
+  // it is missing, which the harness puts into a skipped cell.
+  const features = Object.assign({}, caps.features, { fibers: fibers.loadable === true });
+  const featureReasons = fibers.loadable === true ? {} : { fibers: fibers.reason };
   const result = Object.assign({ profile: name, key, probedAt: new Date().toISOString() }, caps,
-    { fibers: fibersStatus(profile) });
+    { features, featureReasons, fibers });
   writeJsonAtomic(probeFile(name), result);
   return result;
 }

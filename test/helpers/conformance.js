@@ -65,6 +65,7 @@ function observe(fn, args, fakeOptions) {
 }
 
 // Expectation: { log?, error?: Error (that one) | true (an injected one) | absent (none),
+//   identity?: 'copy' (error: a copy of that one, as the manifest's errorIdentity records),
 //   committed: bool, maxInFlight?, unordered? }
 function problems(obs, expect) {
   const out = [];
@@ -75,7 +76,20 @@ function problems(obs, expect) {
   if (obs.doneCalls.length === 0) out.push('the callback was never called');
   if (obs.doneCalls.length > 1) out.push('the callback was called ' + obs.doneCalls.length + ' times');
   const first = obs.doneCalls[0];
-  if (first) {
+  if (first && expect.error instanceof Error && expect.identity === 'copy') {
+    // The manifest records (errorIdentity) that this variant hands done a copy:
+    // an object that inherits from the injected error (Object.create, once
+    // per runtime layer it passed), with its message.
+    const got = first[0];
+    if (got === expect.error) {
+      out.push('the callback got the injected error itself, but the manifest records errorIdentity.kept: false; ' +
+        'the finding no longer holds: remove errorIdentity from the entry');
+    } else if (!(got instanceof Error) || !Object.prototype.isPrototypeOf.call(expect.error, got)) {
+      out.push('the callback got ' + describe(got) + ', which is not a copy of the injected error (that error is not on its prototype chain)');
+    } else if (got.message !== expect.error.message) {
+      out.push(`the callback got a copy of the injected error whose message is "${got.message}", not "${expect.error.message}"`);
+    }
+  } else if (first) {
     if (expect.error instanceof Error && first[0] !== expect.error) {
       out.push(wraps(first[0], expect.error)
         ? 'error identity lost: the callback got ' + describe(first[0]) + ', which wraps the error the fake ' +
@@ -180,6 +194,8 @@ function adapterProblems(obs, v) {
 
 // A library's code: its package and, transitively, the packages it depends
 // on (gens/parallel runs on continuable-list), as 'node_modules/<name>'.
+// Optional dependencies count: streamline's generators and fibers runtimes
+// are galaxy and fibers, which it lists as optional.
 function packagesOf(lib, seen = new Set()) {
   if (seen.has('node_modules/' + lib)) return seen;
   seen.add('node_modules/' + lib);
@@ -189,7 +205,7 @@ function packagesOf(lib, seen = new Set()) {
   } catch (err) {
     return seen; // not installed: the variant fails to load and says so
   }
-  for (const dep of Object.keys(manifest.dependencies || {})) packagesOf(dep, seen);
+  for (const dep of Object.keys(Object.assign({}, manifest.dependencies, manifest.optionalDependencies))) packagesOf(dep, seen);
   return seen;
 }
 
