@@ -50,15 +50,20 @@ test('an unknown runtime profile exits 2 and lists the known ones, before anythi
 });
 
 test('the child runner loads a profile\'s library set first (ASYNCBENCH_LIBS)', () => {
-  // A library the repository does not have: only the hook can find it.
+  // A package the repository does not have: only the hook can find it. The
+  // variant requires it and then runs the reference variant.
   const libs = path.join(tmp, 'libs', 'node_modules');
-  fs.mkdirSync(path.join(libs, 'fibers'), { recursive: true });
-  fs.writeFileSync(path.join(libs, 'fibers', 'index.js'), 'module.exports = function Fiber() {};\n');
-  const probe = (env) => JSON.parse(spawnSync(process.execPath, [CHILD, '--probe'], {
+  fs.mkdirSync(path.join(libs, 'asyncbench-only-in-set'), { recursive: true });
+  fs.writeFileSync(path.join(libs, 'asyncbench-only-in-set', 'index.js'), 'module.exports = 42;\n');
+  const variant = path.join(tmp, 'needs-set.js');
+  fs.writeFileSync(variant, `require('asyncbench-only-in-set');\nmodule.exports = require(${JSON.stringify(path.join(ROOT, 'examples', 'original.js'))});\n`);
+  const run = (env) => JSON.parse(spawnSync(process.execPath, [CHILD, '--variant', variant, '--scenario', 'upload', '--n', '2', '--t', '0'], {
     encoding: 'utf8', env: Object.assign({}, process.env, env)
   }).stdout.trim().split('\n').pop());
-  assert.equal(probe({ ASYNCBENCH_LIBS: '' }).features.fibers, false);
-  assert.equal(probe({ ASYNCBENCH_LIBS: libs }).features.fibers, true);
+  const without = run({ ASYNCBENCH_LIBS: '' });
+  assert.notEqual(without.status, 'ok');
+  assert.match(without.error, /asyncbench-only-in-set/);
+  assert.equal(run({ ASYNCBENCH_LIBS: libs }).status, 'ok');
 });
 
 test('skip reasons say what the runtime lacks, from the probe and the profile', () => {
