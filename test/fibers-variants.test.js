@@ -78,6 +78,8 @@ test('under node-14 the harness measures the fibers variants from that runtime\'
   const runtime = Object.values(Object.values(data.runs)[0].runtimes)[0];
   assert.equal(runtime.features.fibers, true);
   assert.deepEqual(runtime.featureReasons, {});
-  assert.equal(data.cells.length, 6);
+  // Two variants and the floor workload, in three scenarios.
+  assert.deepEqual([...new Set(data.cells.map((c) => c.variant))].sort(), ['fibrous', 'floor', 'streamline-fibers']);
+  assert.equal(data.cells.length, 9);
   for (const c of data.cells) assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
 });
