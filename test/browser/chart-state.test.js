@@ -96,6 +96,29 @@ test('chart state in the URL fragment', async (t) => {
     assert.match(await hashOf(page), /^#chart-2013-memory&/);
   });
 
+  await t.test('every chart and table has a named "#" permalink, shown on hover and on keyboard focus', async () => {
+    const links = await page.$$eval('figure.chart, figure.data-table', (fs) => fs.map((f) => {
+      const a = f.querySelector('figcaption > a.chart-permalink');
+      return { id: f.id, href: a && a.getAttribute('href'), name: a && a.getAttribute('aria-label') };
+    }));
+    assert.ok(links.some((l) => !l.id.startsWith('chart-')), 'the page has tables too');
+    for (const l of links) {
+      assert.ok(l.href && l.href.startsWith(`#${l.id}`), `${l.id}: permalink ${l.href}`);
+      assert.match(l.name, /^Link to this (chart|table)$/, l.id);
+    }
+    const opacity = () => page.$eval(`${IO} .chart-permalink`, (a) => getComputedStyle(a).opacity);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction((sel) => getComputedStyle(document.querySelector(`${sel} .chart-permalink`)).opacity === '0', IO);
+    await page.hover(`${IO} .chart-canvas`);
+    await page.waitForFunction((sel) => getComputedStyle(document.querySelector(`${sel} .chart-permalink`)).opacity === '1', IO);
+    await page.mouse.move(1, 1);
+    await page.focus(`${IO} .chart-filter`);
+    await page.keyboard.press('Shift+Tab'); // back onto the permalink, the figure's first stop
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'chart-permalink');
+    await page.waitForFunction((sel) => getComputedStyle(document.querySelector(`${sel} .chart-permalink`)).opacity === '1', IO);
+    assert.equal(await opacity(), '1');
+  });
+
   await t.test('no console errors or CSP violations', () => {
     assert.deepEqual(problems.list(), []);
   });
