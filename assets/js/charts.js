@@ -353,22 +353,28 @@ fixes: this file only wires charts to the page. */
   // touch screen has no hover, so there a first tap highlights, a second
   // tap on the same entry hides, and a tap on a hidden entry shows it again,
   // highlighted so the eye finds it (bindTouch clears on a tap elsewhere).
+  // `tapped` is the entry the last tap highlighted: the tap's emulated
+  // mouseenter and focus highlight it too, before its click, so the plot's
+  // highlight alone cannot tell a first tap from a second one.
   Chart.prototype.legendClick = function (e) {
     var b = e.target.closest('[data-series]');
     if (!b) return;
     var label = b.getAttribute('data-series');
     // detail 0: Enter or Space on the focused entry, whatever touched last
     var touch = e.detail !== 0 && (e.pointerType || this.pointer) === 'touch';
-    var wasLit = this.litAtPress === label;
-    this.litAtPress = null;
-    if (touch && !this.off.has(label) && !wasLit) {
+    if (touch && !this.off.has(label) && this.tapped !== label) {
+      this.tapped = label;
       if (this.plot) this.plot.highlightSeries(label);
       return;
     }
+    this.tapped = null;
     this.toggleSeries(label);
     var again = this.legend.querySelector('[data-series="' + CSS.escape(label) + '"]');
     if (again) again.focus();
-    if (touch && !this.off.has(label) && this.plot) this.plot.highlightSeries(label);
+    if (touch && !this.off.has(label)) {
+      this.tapped = label;
+      if (this.plot) this.plot.highlightSeries(label);
+    }
   };
 
   Chart.prototype.toggleSeries = function (label) {
@@ -377,18 +383,18 @@ fixes: this file only wires charts to the page. */
     this.update();
   };
 
-  // What was highlighted when a finger came down: the tap's emulated
-  // mouseenter and focus highlight the entry before its click arrives, so
-  // the click alone cannot tell a first tap from a second one.
   Chart.prototype.bindTouch = function () {
     var self = this;
-    this.legend.addEventListener('pointerdown', function (e) {
-      self.pointer = e.pointerType;
-      self.litAtPress = self.plot ? self.plot.getHighlightedSeries() : null;
+    this.legend.addEventListener('pointerdown', function (e) { self.pointer = e.pointerType; });
+    // Any other change of highlight (Reset, a link's state, the pointer
+    // leaving) makes the next tap on that entry a first tap again.
+    $(this.canvas).on('plotserieshighlight', function (e, label) {
+      if (label !== self.tapped) self.tapped = null;
     });
     document.addEventListener('pointerdown', function (e) {
-      if (e.pointerType !== 'touch' || !self.plot || self.legend.contains(e.target)) return;
-      self.plot.unhighlightSeries();
+      if (e.pointerType !== 'touch' || self.legend.contains(e.target)) return;
+      self.tapped = null;
+      if (self.plot) self.plot.unhighlightSeries();
     });
   };
 

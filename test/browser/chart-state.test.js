@@ -55,7 +55,8 @@ test('chart state in the URL fragment', async (t) => {
     await page.check(`${CPU} .chart-log`);
     await page.click(`${IO} .chart-table summary`);
     await page.click(`${IO} [data-series="${authorIo.legend[0].split(':')[0]}"]`);
-    await page.waitForFunction(() => /2013-io=/.test(location.hash) && /2013-cpu=/.test(location.hash));
+    // Written once the reader pauses, so wait for the whole view, not a step on the way.
+    await page.waitForFunction(() => /2013-io=h:[^;&]+;t:1/.test(location.hash) && /2013-cpu=r:[^;&]+;h:[^;&]+;l:1/.test(location.hash));
     const hash = decodeURIComponent(await hashOf(page));
     assert.match(hash, /^#chart-2013-io&/, 'the anchor is the chart changed last');
     assert.match(hash, /2013-cpu=r:co\|genny;h:async\.js;l:1/);

@@ -28,9 +28,21 @@ test('legend on a touch screen at 390 px', async (t) => {
   await page.locator(FIG).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${FIG}[data-drawn="true"]`);
   const entry = (label) => `${FIG} [data-series="${label}"]`;
+  // Chromium turns a tap into a click asynchronously, possibly after
+  // page.tap() returns: each tap waits for its own click to be handled.
+  await page.evaluate(() => {
+    window.__clicks = 0;
+    document.addEventListener('click', () => { window.__clicks++; });
+  });
+  let taps = 0;
+  const tap = async (sel) => {
+    await page.tap(sel);
+    taps++;
+    await page.waitForFunction((n) => window.__clicks >= n, taps);
+  };
 
   await t.test('first tap highlights and hides nothing', async () => {
-    await page.tap(entry('co.js'));
+    await tap(entry('co.js'));
     assert.equal(await lit(page), 'co.js');
     assert.equal(await pressed(page, 'co.js'), 'true');
     assert.ok((await plotted(page)).includes('co.js'));
@@ -38,13 +50,13 @@ test('legend on a touch screen at 390 px', async (t) => {
   });
 
   await t.test('tapping another entry moves the highlight', async () => {
-    await page.tap(entry('genny.js'));
+    await tap(entry('genny.js'));
     assert.equal(await lit(page), 'genny.js');
     assert.ok((await plotted(page)).includes('genny.js'));
   });
 
   await t.test('a second tap on the same entry hides it and leaves nothing dimmed', async () => {
-    await page.tap(entry('genny.js'));
+    await tap(entry('genny.js'));
     assert.equal(await pressed(page, 'genny.js'), 'false');
     assert.ok(!(await plotted(page)).includes('genny.js'));
     assert.equal(await lit(page), null, 'the other series stay dimmed around a hidden one');
@@ -52,18 +64,18 @@ test('legend on a touch screen at 390 px', async (t) => {
   });
 
   await t.test('a tap on a hidden entry shows it again, highlighted', async () => {
-    await page.tap(entry('genny.js'));
+    await tap(entry('genny.js'));
     assert.equal(await pressed(page, 'genny.js'), 'true');
     assert.ok((await plotted(page)).includes('genny.js'));
     assert.equal(await lit(page), 'genny.js');
   });
 
   await t.test('a tap elsewhere clears the highlight', async () => {
-    await page.tap(`${FIG} figcaption`);
+    await tap(`${FIG} figcaption`);
     assert.equal(await lit(page), null);
-    await page.tap(entry('co.js'));
+    await tap(entry('co.js'));
     assert.equal(await lit(page), 'co.js');
-    await page.tap('h1');
+    await tap('h1');
     assert.equal(await lit(page), null);
   });
 
