@@ -12,6 +12,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/charts'));      // data check, chart and dataTable shortcodes
   eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted
   eleventyConfig.addPlugin(require('./_config/variant-pages')); // manifest + variant prose as data, figure filters
+  eleventyConfig.addPlugin(require('./_config/prose-numbers')); // num, ratio, count, runtimeVersion, variantRef: figures in prose from data/
 
   return {
     templateFormats: ['md', 'njk'],

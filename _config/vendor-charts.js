@@ -2,8 +2,8 @@
 // The one chart script a page loads: a reduced jQuery 3.7.1 built from its
 // modules (_config/jquery-build.js: slim minus Sizzle, queue, wrap, serialize), only the
 // Flot 4.2.6 parts we use, then our Flot plugins assets/js/flot-axis-repairs.js
-// and assets/js/flot-series-highlight.js, the shared assets/js/chart-format.js
-// and assets/js/charts.js, minified with terser at build time and never
+// and assets/js/flot-series-highlight.js, the shared assets/js/chart-format.js,
+// assets/js/chart-state.js and assets/js/charts.js, minified with terser at build time and never
 // committed. One deferred file keeps the order and saves round trips. The full Flot bundle would add its legend, time, navigate,
 // selection and stack plugins (about 14 KB gzipped more) and still lack the
 // symbols we need; Flot's axislabels plugin is replaced by HTML titles and
@@ -38,6 +38,7 @@ const PARTS = [
   '../assets/js/flot-axis-repairs.js', // after logaxis: replaces its tick generator
   '../assets/js/flot-series-highlight.js',
   '../assets/js/chart-format.js', // also required by the build's tables (_config/chart-html.js)
+  '../assets/js/chart-state.js', // the reader's view in the URL fragment
   '../assets/js/charts.js',
 ];
 
@@ -68,7 +69,7 @@ function bundleInfo() {
 
 async function buildBundle(parts) {
   const { minify } = require('terser');
-  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -4).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-axis-repairs.js, flot-series-highlight.js, chart-format.js and charts.js. */\n`;
+  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -5).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-axis-repairs.js, flot-series-highlight.js, chart-format.js, chart-state.js and charts.js. */\n`;
   // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
   const opts = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
   const jq = await minify({ jquery: parts[0].code }, opts);

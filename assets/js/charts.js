@@ -352,16 +352,8 @@ fixes: this file only wires charts to the page. */
         if (self.plot) self.draw();
       });
     }
-    this.legend.addEventListener('click', function (e) {
-      var b = e.target.closest('[data-series]');
-      if (!b) return;
-      var label = b.getAttribute('data-series');
-      if (self.off.has(label)) self.off.delete(label); else self.off.add(label);
-      if (self.plot) self.plot.unhighlightSeries();
-      self.update();
-      var again = self.legend.querySelector('[data-series="' + CSS.escape(label) + '"]');
-      if (again) again.focus();
-    });
+    this.legend.addEventListener('click', function (e) { self.legendClick(e); });
+    this.bindTouch();
     // Nearest point within 12 px, through Flot core's finder: cheaper than
     // shipping Flot's hover plugin for one tooltip.
     this.canvas.addEventListener('mousemove', function (e) {
@@ -375,6 +367,177 @@ fixes: this file only wires charts to the page. */
     });
     this.canvas.addEventListener('mouseleave', function () { self.tip.hidden = true; });
   };
+
+  // A legend entry's click: with a mouse or the keyboard it hides or shows
+  // the series (hover and focus highlight, see flot-series-highlight.js). A
+  // touch screen has no hover, so there a first tap highlights, a second
+  // tap on the same entry hides, and a tap on a hidden entry shows it again,
+  // highlighted so the eye finds it (bindTouch clears on a tap elsewhere).
+  // `tapped` is the entry the last tap highlighted: the tap's emulated
+  // mouseenter and focus highlight it too, before its click, so the plot's
+  // highlight alone cannot tell a first tap from a second one.
+  Chart.prototype.legendClick = function (e) {
+    var b = e.target.closest('[data-series]');
+    if (!b) return;
+    var label = b.getAttribute('data-series');
+    // detail 0: Enter or Space on the focused entry, whatever touched last
+    var touch = e.detail !== 0 && (e.pointerType || this.pointer) === 'touch';
+    if (touch && !this.off.has(label) && this.tapped !== label) {
+      this.tapped = label;
+      if (this.plot) this.plot.highlightSeries(label);
+      return;
+    }
+    this.tapped = null;
+    this.toggleSeries(label);
+    var again = this.legend.querySelector('[data-series="' + CSS.escape(label) + '"]');
+    if (again) again.focus();
+    if (touch && !this.off.has(label)) {
+      this.tapped = label;
+      if (this.plot) this.plot.highlightSeries(label);
+    }
+  };
+
+  Chart.prototype.toggleSeries = function (label) {
+    if (this.off.has(label)) this.off.delete(label); else this.off.add(label);
+    if (this.plot) this.plot.unhighlightSeries();
+    this.update();
+  };
+
+  Chart.prototype.bindTouch = function () {
+    var self = this;
+    this.legend.addEventListener('pointerdown', function (e) { self.pointer = e.pointerType; });
+    // Any other change of highlight (Reset, a link's state, the pointer
+    // leaving) makes the next tap on that entry a first tap again.
+    $(this.canvas).on('plotserieshighlight', function (e, label) {
+      if (label !== self.tapped) self.tapped = null;
+    });
+    document.addEventListener('pointerdown', function (e) {
+      if (e.pointerType !== 'touch' || self.legend.contains(e.target)) return;
+      self.tapped = null;
+      if (self.plot) self.plot.unhighlightSeries();
+    });
+  };
+
+  // ---- The reader's view in the URL fragment (assets/js/chart-state.js) ----
+
+  // The fragment key of this chart: its figure id without "chart-".
+  Chart.prototype.key = function () {
+    return this.fig.id.replace(/^chart-/, '');
+  };
+
+  // What differs from the author's view, or null.
+  Chart.prototype.viewState = function () {
+    var st = {}, any = false, off = this.off;
+    var text = this.input.value;
+    if (text !== this.model.filter.regex && this.input.getAttribute('aria-invalid') !== 'true') { st.regex = text; any = true; }
+    var hidden = this.model.series.map(function (s) { return s.label; }).filter(function (l) { return off.has(l); });
+    if (hidden.length) { st.hidden = hidden; any = true; }
+    if (this.logBox && this.log !== !!this.model.log) { st.log = this.log; any = true; }
+    var table = this.fig.querySelector('.chart-table');
+    if (table.open) { st.table = true; any = true; }
+    return any ? st : null;
+  };
+
+  // Applies a parsed state ({} is the author's view). Labels the chart does
+  // not have and patterns that do not compile are ignored; a pattern that
+  // backtracks forever only costs the filter worker its time limit.
+  Chart.prototype.applyState = function (st) {
+    var labels = this.model.series.map(function (s) { return s.label; });
+    var regex = this.model.filter.regex;
+    if (typeof st.regex === 'string') {
+      try { new RegExp(st.regex); regex = st.regex; } catch (err) { /* keep the author's */ }
+    }
+    this.off = new Set((st.hidden || []).filter(function (l) { return labels.indexOf(l) >= 0; }));
+    var log = this.logBox && typeof st.log === 'boolean' ? st.log : !!this.model.log;
+    var redraw = log !== this.log;
+    this.log = log;
+    if (this.logBox) this.logBox.checked = log;
+    this.tableOpen = this.fig.querySelector('.chart-table').open = st.table === true;
+    if (this.plot) this.plot.unhighlightSeries();
+    this.input.value = regex;
+    this.setFilter(regex);
+    this.update();
+    if (redraw && this.plot) this.draw();
+  };
+
+  // Reports every change a reader makes to this chart.
+  Chart.prototype.bindState = function (changed) {
+    var self = this;
+    var later = function () { changed(self); };
+    ['input', 'change', 'click'].forEach(function (type) { self.fig.addEventListener(type, later); });
+    // toggle does not bubble, and it comes a task after any change of
+    // `open`, ours included (activate, applyState): only a change away from
+    // what the script last set counts as the reader's.
+    var table = this.fig.querySelector('.chart-table');
+    this.tableOpen = table.open;
+    table.addEventListener('toggle', function () {
+      if (table.open === self.tableOpen) return;
+      self.tableOpen = table.open;
+      later();
+    });
+  };
+
+  // Page level: read the fragment once the charts are live, write it back
+  // (replaceState: no history entry per keystroke) after each change, and
+  // keep every permalink carrying the whole view, so "copy link" on a
+  // chart's "#" shares what the reader sees.
+  function shareState(charts) {
+    var S = window.chartState;
+    if (!S || !window.history || !history.replaceState) return;
+    var byKey = {};
+    charts.forEach(function (c) { byKey[c.key()] = c; });
+    var anchor = null;
+
+    function view(at) {
+      var v = { anchor: at, charts: {} };
+      charts.forEach(function (c) {
+        var st = c.viewState();
+        if (st) v.charts[c.key()] = st;
+      });
+      return v;
+    }
+    function write() {
+      var frag = S.format(view(anchor));
+      if (frag !== location.hash && !(frag === '' && !location.hash)) {
+        history.replaceState(history.state, '', frag || location.pathname + location.search);
+      }
+      Array.prototype.forEach.call(document.querySelectorAll('.chart-permalink'), function (a) {
+        var target = a.closest('figure');
+        if (target && target.id) a.setAttribute('href', S.format(view(target.id)));
+      });
+    }
+    // A fragment with chart parts sets every chart (the ones it leaves out
+    // go back to the author's view); a plain anchor leaves them as they are.
+    function read(scroll) {
+      var parsed = S.parse(location.hash);
+      anchor = parsed.anchor;
+      var keys = Object.keys(parsed.charts).filter(function (k) { return Object.prototype.hasOwnProperty.call(byKey, k); });
+      if (!keys.length) return false;
+      charts.forEach(function (c) {
+        try { c.applyState(parsed.charts[c.key()] || {}); } catch (err) { console.warn('chart ' + c.fig.id + ': state from the link ignored: ' + err.message); }
+      });
+      var el = anchor && document.getElementById(anchor);
+      if (scroll && el) el.scrollIntoView();
+      return true;
+    }
+
+    read(true);
+    write();
+    // Written once the reader pauses: a filter being typed or a pattern
+    // being matched settles first.
+    var timer = null;
+    charts.forEach(function (c) {
+      c.bindState(function (changed) {
+        anchor = changed.fig.id;
+        clearTimeout(timer);
+        timer = setTimeout(write, 120);
+      });
+    });
+    window.addEventListener('hashchange', function () {
+      read(true);
+      write();
+    });
+  }
 
   // Reveal the interactive parts and fold the table away (it stays one click
   // off) before measuring positions, so lazy drawing sees the final layout.
@@ -398,6 +561,7 @@ fixes: this file only wires charts to the page. */
   });
   if (!charts.length) return;
   charts.forEach(function (c) { c.activate(); });
+  shareState(charts);
 
   function drawOnce(c) { if (!c.plot) c.draw(); }
 

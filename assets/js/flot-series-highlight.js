@@ -14,7 +14,8 @@ Options (per plot):
     }
 
 Hovering an entry, or giving it keyboard focus, highlights its series;
-leaving it restores the plot. Methods added to the plot:
+leaving it restores the plot. A label that is not plotted (a hidden
+series) highlights nothing. Methods added to the plot:
 plot.highlightSeries(label), plot.unhighlightSeries(),
 plot.getHighlightedSeries(). Every change triggers "plotserieshighlight"
 on the placeholder with the label (or null).
@@ -43,7 +44,11 @@ on the placeholder with the label (or null).
         var colorOrGradient = null;
         var legend = null;
 
+        // Only a plotted series can be highlighted: focus returning to the
+        // legend entry of a series just hidden must not dim all the others
+        // around a line that is not there.
         function set(label) {
+            if (label !== null && !plot.getData().some(function (s) { return s.label === label; })) label = null;
             if (label === active) return;
             active = label;
             plot.draw();

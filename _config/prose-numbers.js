@@ -1,0 +1,203 @@
+'use strict';
+// Numbers in prose, read from data/ by key, so a rerun and rebuild updates the
+// text and nothing numeric is typed by hand. One line in .eleventy.js:
+//   eleventyConfig.addPlugin(require('./_config/prose-numbers'));
+//
+//   {% num "perf", variant="original", mode="cpu", n=1000 %}            median time, ms
+//   {% num "perf", variant="original", mode="io", n=1000, metric="memory", stat="p75", unit=true %}
+//   {% ratio "perf", variant="original", over="async-await", mode="cpu", n=1000 %}
+//   {% num "complexity", variant="original", field="tokens" %}         also uploadTokens, lines, depth, ...
+//   {% num "debuggability", variant="original", field="total" %}        also sourceMaps, stackTraces
+//   {% num "2013", set="cpu", variant="co.js", n=1000 %}               a 2013 chart point
+//   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
+//   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
+//   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf.json
+//   {% variantRef "async-await" %}                                      link to the variant's page
+//
+// perf takes scenario= (default upload) and runtime= (an id or its prefix,
+// "node-20"; required when the file holds several runtimes), and file= to
+// read perf-sweep instead. Anything the data do not hold (a variant, a
+// runtime, a scenario, an n, a field) stops the build with the post, the key
+// and what the data do hold.
+const { buildLoader } = require('./data-files');
+const { splitArgs } = require('./charts');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { helpers: { figure } } = require('./variant-pages');
+
+class ProseNumberError extends Error {}
+
+const list = (values) => [...new Set(values.map(String))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ') || '(nothing)';
+
+// Narrows `rows` by each [key, wanted, of(row)] in turn; the first key that
+// leaves nothing fails, naming what the rows still had for that key.
+function narrow(rows, steps, where) {
+  let left = rows;
+  const chosen = [];
+  for (const [key, wanted, of] of steps) {
+    if (wanted === undefined || wanted === null || wanted === '') continue;
+    const hit = left.filter((r) => of(r, wanted));
+    if (!hit.length) {
+      const scope = chosen.length ? ` with ${chosen.join(', ')}` : '';
+      throw new ProseNumberError(`no ${key} "${wanted}" in ${where}${scope}; it has: ${list(left.map((r) => r[key]))}`);
+    }
+    chosen.push(`${key} ${wanted}`);
+    left = hit;
+  }
+  return left;
+}
+
+const same = (key) => (r, v) => String(r[key]) === String(v);
+const runtimeMatch = (r, v) => r.runtime === v || r.runtime.startsWith(`${v}.`) || r.runtime.startsWith(`${v}-`);
+
+const PERF_METRICS = { time: ['time', 'ms'], memory: ['memory', 'MB'], heap: ['heap', 'MB'], 'latency-p50': ['latencyP50', 'ms'], 'latency-p99': ['latencyP99', 'ms'] };
+const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
+
+// The one cell a perf query names.
+function perfCell(hit, kw) {
+  for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for "perf" (it has: ${list(hit.data.cells.map((c) => c[k]))})`);
+  const cells = narrow(hit.data.cells, [
+    ['scenario', kw.scenario || 'upload', same('scenario')],
+    ['runtime', kw.runtime, runtimeMatch],
+    ['mode', kw.mode, same('mode')],
+    ['variant', kw.variant, same('variant')],
+    ['n', kw.n, same('n')],
+  ], hit.shown);
+  const runtimes = [...new Set(cells.map((c) => c.runtime))];
+  if (runtimes.length > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime= (${list(runtimes)})`);
+  if (!kw.variant) throw new ProseNumberError(`variant= is required for "perf" (it has: ${list(cells.map((c) => c.variant))})`);
+  const cell = cells[0];
+  if (cell.status !== 'ok') throw new ProseNumberError(`${hit.shown} cell ${cell.key} has status ${cell.status}${cell.error ? ` (${cell.error})` : ''}, so no figure to print`);
+  return cell;
+}
+
+function perfValue(load, kw) {
+  const metric = PERF_METRICS[kw.metric || 'time'];
+  if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
+  const stat = kw.stat || 'median';
+  if (!STATS.includes(stat)) throw new ProseNumberError(`unknown stat "${stat}"; use one of ${STATS.join(', ')}`);
+  const file = kw.file || 'perf';
+  if (file !== 'perf' && !String(file).startsWith('perf-')) throw new ProseNumberError(`file="${file}" is not a perf file; use perf or perf-<name>`);
+  const cell = perfCell(load(file), kw);
+  const summary = cell[metric[0]];
+  const value = summary && summary[stat];
+  if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
+  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric[1] };
+}
+
+function fieldOf(row, field, fields, where) {
+  if (!fields.includes(field)) throw new ProseNumberError(`field= must be one of ${fields.join(', ')} for ${where} (got ${JSON.stringify(field)})`);
+  const v = field.includes('.') ? field.split('.').reduce((o, k) => (o ? o[k] : undefined), row) : row[field];
+  if (typeof v !== 'number') throw new ProseNumberError(`${where} has no number for ${field} of ${row.id || row.name || row.file} (it is ${JSON.stringify(v)})`);
+  return v;
+}
+
+const COMPLEXITY_FIELDS = ['tokens', 'uploadTokens', 'lines', 'depth', 'complexity', 'uploadComplexity', 'tokens2013', 'complexity2013'];
+const DEBUG_FIELDS = ['total', 'sourceMaps', 'stackTraces'];
+
+function complexityValue(load, kw) {
+  const hit = load('complexity');
+  const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
+  return { value: fieldOf(row, kw.field || 'tokens', COMPLEXITY_FIELDS, hit.shown), unit: '' };
+}
+
+function debuggabilityValue(load, kw) {
+  const hit = load('debuggability');
+  const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
+  const field = kw.field || 'total';
+  const shaped = { ...row, sourceMaps: row.sourceMaps && row.sourceMaps.level, stackTraces: row.stackTraces && row.stackTraces.level };
+  return { value: fieldOf(shaped, field, DEBUG_FIELDS, hit.shown), unit: '' };
+}
+
+const REF_SETS = { cpu: 'cpuBound', io: 'ioBound', memory: 'memory' };
+const REF_TABLES = { complexity: ['name', ['tokens', 'complexity']], parallel1000: ['file', ['timeMs', 'memoryMb']], debuggability: ['name', DEBUG_FIELDS] };
+
+function referenceValue(load, kw) {
+  const hit = load('reference-2013');
+  if (kw.set) {
+    const set = hit.data[REF_SETS[kw.set]];
+    if (!set) throw new ProseNumberError(`unknown 2013 set "${kw.set}"; use one of ${Object.keys(REF_SETS).join(', ')}`);
+    const points = set.series.flatMap((s) => s.points.map((p) => ({ label: s.label, n: p.n, value: p.value })));
+    const [p] = narrow(points, [['label', kw.variant || '(none given)', same('label')], ['n', kw.n === undefined ? '(none given)' : kw.n, same('n')]], `${hit.shown} ${REF_SETS[kw.set]}`);
+    return { value: p.value, unit: set.unit };
+  }
+  const table = REF_TABLES[kw.table];
+  if (!table) throw new ProseNumberError(`give set= (${Object.keys(REF_SETS).join(', ')}) or table= (${Object.keys(REF_TABLES).join(', ')}) for "2013"`);
+  const [key, fields] = table;
+  const [row] = narrow(hit.data[kw.table].rows, [[key, kw.variant || '(none given)', same(key)]], `${hit.shown} ${kw.table}`);
+  return { value: fieldOf(row, kw.field || fields[0], fields, `${hit.shown} ${kw.table}`), unit: '' };
+}
+
+const SOURCES = { perf: perfValue, complexity: complexityValue, debuggability: debuggabilityValue, 2013: referenceValue };
+
+function value(load, source, kw) {
+  const get = SOURCES[source];
+  if (!get) throw new ProseNumberError(`unknown source "${source}"; use one of ${Object.keys(SOURCES).join(', ')}`);
+  return get(load, kw);
+}
+
+// Ratios read best with two significant figures ("2.3", "15"): the spread
+// of the measurements is wider than any third digit.
+const ratioText = (v) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-GB') : String(Number(v.toPrecision(2))));
+
+const COUNT_OF = ['variant', 'runtime', 'n', 'scenario', 'mode'];
+function count(load, source, kw) {
+  if (source !== 'perf' && !String(source).startsWith('perf-')) throw new ProseNumberError(`count reads perf files only (got "${source}")`);
+  if (!COUNT_OF.includes(kw.of)) throw new ProseNumberError(`of= must be one of ${COUNT_OF.join(', ')} (got ${JSON.stringify(kw.of)})`);
+  const hit = load(source);
+  const ok = hit.data.cells.filter((c) => c.status === 'ok');
+  const cells = narrow(ok, [
+    ['scenario', kw.scenario, same('scenario')],
+    ['runtime', kw.runtime, runtimeMatch],
+    ['mode', kw.mode, same('mode')],
+    ['n', kw.n, same('n')],
+  ], `${hit.shown} (measured cells)`);
+  return new Set(cells.map((c) => c[kw.of])).size;
+}
+
+function runtimeVersion(load, id, file = 'perf') {
+  const hit = load(file);
+  const runtimes = Object.values(hit.data.runs).flatMap((r) => Object.values(r.runtimes || {}));
+  const [rt] = narrow(runtimes.map((r) => ({ ...r, runtime: r.id })), [['runtime', id || '(none given)', runtimeMatch]], hit.shown);
+  return rt.version;
+}
+
+// "posts/x.md: {% num "perf" %}: no variant ..." with what to do next.
+function wrap(name, fn) {
+  return function (...raw) {
+    const [args, kw] = splitArgs(raw);
+    const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
+    try {
+      return fn.call(this, args, kw);
+    } catch (err) {
+      if (!(err instanceof ProseNumberError)) throw err;
+      const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
+      throw new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
+    }
+  };
+}
+
+module.exports = function proseNumbers(eleventyConfig) {
+  const load = (name) => buildLoader()(name); // the build's one loader, renewed per build
+
+  eleventyConfig.addShortcode('num', wrap('num', ([source], kw) => {
+    const v = value(load, String(source), kw);
+    const text = kw.field === 'complexity' || kw.field === 'uploadComplexity' || kw.field === 'complexity2013' ? String(Number(v.value.toFixed(2))) : figure(v.value);
+    return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
+  }));
+  eleventyConfig.addShortcode('ratio', wrap('ratio', ([source], kw) => {
+    if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
+    const a = value(load, String(source), kw).value;
+    const b = value(load, String(source), { ...kw, variant: kw.over }).value;
+    if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
+    return ratioText(a / b);
+  }));
+  eleventyConfig.addShortcode('count', wrap('count', ([source], kw) => String(count(load, String(source), kw))));
+  eleventyConfig.addShortcode('runtimeVersion', wrap('runtimeVersion', ([id], kw) => runtimeVersion(load, id, kw.file)));
+  eleventyConfig.addShortcode('variantRef', wrap('variantRef', ([id]) => {
+    const variants = loadManifest().variants;
+    const [v] = narrow(variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
+    return `<a href="/variants/${v.id}/">${v.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a>`;
+  }));
+};
+
+module.exports.helpers = { value, count, runtimeVersion, ratioText, ProseNumberError };
