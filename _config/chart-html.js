@@ -128,7 +128,7 @@ function chartFigure(model, csvHref) {
 
 function dataTable(model) {
   if (!model.rows.length) {
-    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption>${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">${esc(model.empty || 'No data for this table yet: run the script that writes it.')}</p>\n</figure>`;
+    return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">${esc(model.empty || 'No data for this table yet: run the script that writes it.')}</p>\n</figure>`;
   }
   const head = model.columns
     .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)

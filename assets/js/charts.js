@@ -165,7 +165,7 @@ fixes: this file only wires charts to the page. */
         ? { mode: 'log', color: t.grid, autoScale: 'loose', tickFormatter: format.plainNumber }
         : { min: 0, color: t.grid, autoScale: 'loose' },
       grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12, margin: { top: 6, right: 12 } },
-      highlight: { legend: this.legend, halo: t.bg },
+      highlight: { legend: this.legend, halo: t.bg, keep: this.keepTapped.bind(this) },
     };
   };
 
@@ -401,6 +401,11 @@ fixes: this file only wires charts to the page. */
     if (this.off.has(label)) this.off.delete(label); else this.off.add(label);
     if (this.plot) this.plot.unhighlightSeries();
     this.update();
+  };
+
+  // A tap's highlight stays until the next tap (bindTouch, legendClick).
+  Chart.prototype.keepTapped = function () {
+    return this.pointer === 'touch' && this.tapped !== null && this.tapped !== undefined;
   };
 
   Chart.prototype.bindTouch = function () {

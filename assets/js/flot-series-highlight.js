@@ -31,7 +31,8 @@ on the placeholder with the label (or null).
             dim: 0.2,
             lineWidth: 4,
             pointRadius: 4,
-            halo: '#ffffff'
+            halo: '#ffffff',
+            keep: null
         }
     };
 
@@ -106,7 +107,13 @@ on the placeholder with the label (or null).
             if (!o.legend) return;
             legend = $(o.legend);
             var enter = function () { set(this.getAttribute('data-series')); };
-            var leave = function () { set(null); };
+            // keep(): the page says the highlight belongs to a tap, which
+            // the mouse and focus events a browser emulates around a tap
+            // (and its hover updates after layout) must not undo.
+            var leave = function () {
+                if (o.keep && o.keep()) return;
+                set(null);
+            };
             legend.on('mouseenter' + NS + ' focusin' + NS, o.entry, enter);
             legend.on('mouseleave' + NS + ' focusout' + NS, o.entry, leave);
         });
