@@ -120,7 +120,7 @@ async function main(argv) {
   for (const [signal, handler] of handlers) process.on(signal, handler);
   try {
     const removed = removeStaleTemps(opts.out);
-    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY), {
+    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY, opts.dataSchema), {
       guard() {
         if (!held.holds()) {
           throw new datafile.DataFileError(opts.out, `its lock ${held.file} was removed or taken by another process; ` +
