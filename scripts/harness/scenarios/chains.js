@@ -64,8 +64,8 @@ function World(index, mode, links, onFirst) {
   this.problem = null;    // the first thing this chain did wrong
   this.step = function (i, x, resolve) {
     if (i !== self.next) {
-      self.fail(i < self.next ? 'link ' + i + ' ran twice (or after link ' + (self.next - 1) + ')'
-        : 'link ' + i + ' ran before link ' + self.next);
+      self.fail(i === self.next - 1 ? 'link ' + i + ' ran twice'
+        : i < self.next ? 'link ' + i + ' ran again, after link ' + (self.next - 1) : 'link ' + i + ' ran before link ' + self.next);
     } else if (x !== self.value) {
       self.fail('link ' + i + ' was given ' + x + ' instead of the value of link ' + (i - 1) + ' (' + self.value + ')');
     }
