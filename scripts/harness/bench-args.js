@@ -17,7 +17,7 @@ Runs every selected variant of examples/manifest.json in fresh child processes
 and merges the results into a data file (schema: data/SCHEMA.md).
 
   --scenario LIST     upload, errors, parallel (comma-separated; default all), or
-                      chains alone: 500-link chains, --mode sync,mixed,async, n 1,10,100,1000,
+                      chains alone: 500-link chains, --mode sync,mixed,async, n 1,10,100,
                       examples/chains/manifest.json, --out data/chains.json (data/SCHEMA.md)
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
