@@ -114,7 +114,8 @@ test('the chains variants stay out of the main article\'s list, and the chains l
 
 test('a quick harness run writes valid chains data, records a stack overflow as an outcome, and --resume runs nothing more', async (t) => {
   const out = path.join(tempDir(t, 'asyncbench-chains-'), 'chains.json');
-  const args = ['--manifest', path.join(FIXTURES, 'manifest.json'), '--scenario', 'chains', '--mode', 'sync,async', '--n', '1,3', '--reps', '1',
+  const args = ['--manifest', path.join(FIXTURES, 'manifest.json'), '--variants', '^(chains-native|fixture-(short|overflow|overflow-later))$',
+    '--scenario', 'chains', '--mode', 'sync,async', '--n', '1,3', '--reps', '1',
     '--timeout', '600000', '--out', out];
   const r = await runBench(args);
   assert.equal(r.code, 0, r.stderr);
@@ -153,4 +154,15 @@ test('a chains run refuses to write into a perf@1 file, and an upload run into a
   const chains = path.join(dir, 'chains.json');
   fs.writeFileSync(chains, JSON.stringify({ schema: 'asyncbench/chains@1', generatedBy: 'x', runs: {}, cells: [] }));
   assert.throws(() => datafile.load(chains, 'x'), /holds "asyncbench\/chains@1" data, not asyncbench\/perf@1/);
+});
+
+test('a chain that runs out of memory is recorded as "oom" with the message, and the run goes on', async (t) => {
+  const out = path.join(tempDir(t, 'asyncbench-chains-'), 'chains.json');
+  const r = await runBench(['--manifest', path.join(FIXTURES, 'manifest.json'), '--runtime', process.execPath, '--max-old-space-size=16',
+    '--variants', '^(chains-native|fixture-oom)$', '--scenario', 'chains', '--mode', 'sync', '--n', '1', '--reps', '1', '--timeout', '600000', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const cells = Object.fromEntries(readData(out).cells.map((c) => [c.variant, c]));
+  assert.equal(cells['fixture-oom'].status, 'oom');
+  assert.match(cells['fixture-oom'].error, /^out of memory at n=1: the JavaScript heap reached its limit \(16 MB\)/);
+  assert.equal(cells['chains-native'].status, 'ok', cells['chains-native'].error);
 });
