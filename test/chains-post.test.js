@@ -9,7 +9,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
-const { makeLoader } = require('../_config/data-files');
+const { makeLoader, readDataFile } = require('../_config/data-files');
 const { chartModel } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
 const { ROOT, BENCH } = require('./fixtures/bench/helpers');
@@ -86,4 +86,18 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   const html = full.read(POST);
   assert.match(html, /id="chart-chains-async-after-first" data-chart/);
   assert.doesNotMatch(visibleText(html), /not measured yet\)/);
+});
+
+test('an unfinished chains run is incomplete data: it stops a normal build and is labelled in a draft one', (t) => {
+  const dir = folder(t, { measured: true });
+  const file = path.join(dir, 'chains.json');
+  const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const run = Object.keys(data.runs)[0];
+  data.runs[run].finished = null;
+  fs.writeFileSync(file, JSON.stringify(data));
+  const hit = readDataFile(dir, 'chains');
+  assert.deepEqual(hit.problems.map((p) => p.kind), ['incomplete']);
+  assert.throws(() => chartModel('chains', {}, makeLoader({ dataDir: dir, allowIncomplete: false })), /the run did not finish/);
+  const model = chartModel('chains', {}, makeLoader({ dataDir: dir, allowIncomplete: true }));
+  assert.match(model.incomplete, /chains\.json: 1 unfinished run/);
 });
