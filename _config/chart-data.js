@@ -170,7 +170,8 @@ function toSeries(byVariant) {
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-const CHARTS = { perf: perfChart, 2013: referenceChart };
+// chains: the Promises/A+ chains post (_config/chains-data.js, loaded when used).
+const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => require('./chains-data').chainsChart(args, load) };
 
 function chartModel(source, args = {}, load = makeLoader()) {
   const build = CHARTS[source];

@@ -153,7 +153,7 @@ async function main(argv) {
   try {
     const removed = removeStaleTemps(opts.out);
     const meter = interferenceMeter();
-    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY), {
+    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY, opts.dataSchema), {
       ciTarget: settings.ciTarget,
       guard() {
         if (!held.holds()) {

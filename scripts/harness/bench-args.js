@@ -6,6 +6,7 @@ const path = require('node:path');
 const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
 const { SCENARIOS } = require('../lib/manifest');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
+const { chainsSettings } = require('./scenarios/chains-plan');
 
 const { ROOT } = require('../lib/paths');
 
@@ -15,7 +16,9 @@ const HELP = `Usage: npm run bench -- [options]
 Runs every selected variant of examples/manifest.json in fresh child processes
 and merges the results into a data file (schema: data/SCHEMA.md).
 
-  --scenario LIST     upload, errors, parallel (comma-separated; default all)
+  --scenario LIST     upload, errors, parallel (comma-separated; default all), or
+                      chains alone: 500-link chains, --mode sync,mixed,async, n 1,10,100,
+                      examples/chains/manifest.json, --out data/chains.json (data/SCHEMA.md)
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
   --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps}).
@@ -146,7 +149,8 @@ function parseArgs(argv, env = process.env) {
   const s = Object.assign({}, DEFAULTS, profile === 'quick' ? QUICK : profile === 'sweep' ? SWEEP : {});
   s.profile = profile;
   if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
-  if (raw['--mode']) s.modes = list('--mode', raw['--mode'], MODES);
+  const chains = s.scenarios.includes('chains') ? chainsSettings(s, raw, list) : null; // own modes, n, manifest, data file
+  if (raw['--mode'] && !chains) s.modes = list('--mode', raw['--mode'], MODES);
   if (raw['--n']) {
     s.ns = raw['--n'].split(',').map((v) => decimal('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));
     s.ns = [...new Set(s.ns)].sort((a, b) => a - b);
@@ -185,8 +189,9 @@ function parseArgs(argv, env = process.env) {
     runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
-    out: path.resolve(raw['--out'] || path.join(ROOT, defaultOut)),
-    manifest: path.resolve(raw['--manifest'] || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json'))
+    out: path.resolve(raw['--out'] || path.join(ROOT, chains ? chains.out : defaultOut)),
+    manifest: path.resolve(raw['--manifest'] || (chains && path.join(ROOT, chains.manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
+    ...(chains && { dataSchema: chains.dataSchema })
   };
 }
 

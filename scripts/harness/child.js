@@ -222,6 +222,11 @@ function runCell(opts) {
   var errorRate = opts['error-rate'] === undefined ? 0 : +opts['error-rate'];
   var seed = opts.seed === undefined ? 1 : +opts.seed;
   var scenario = opts.scenario;
+  // --scenario chains --mode sync|mixed|async [--links L]: its own workload and checks, this file's clock, memory and result line.
+  if (scenario === 'chains') {
+    return require('./scenarios/chains').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
+      mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
+  }
   if (!opts.variant) return badArgs('--variant FILE is required');
   if (['upload', 'errors', 'parallel'].indexOf(scenario) < 0) return badArgs('--scenario must be upload, errors or parallel');
   if (!(n >= 1 && n % 1 === 0)) return badArgs('--n must be a positive integer, got ' + opts.n);

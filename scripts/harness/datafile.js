@@ -17,6 +17,8 @@ const { DATA } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
 const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
+// The same shape with other modes and fields: the "chains" scenario's file.
+const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json') };
 const FAILURES = ['timeout', 'crash', 'oom'];
 
 class DataFileError extends Error {
@@ -27,15 +29,15 @@ class DataFileError extends Error {
   }
 }
 
-let validators = null;
-function compiled() {
-  if (!validators) {
+const validators = {};
+function compiled(schemaId = SCHEMA_ID) {
+  if (!validators[schemaId]) {
     const ajv = new Ajv({ allErrors: true });
-    const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8'));
+    const schema = JSON.parse(fs.readFileSync(SCHEMA_FILES[schemaId] || SCHEMA_FILE, 'utf8'));
     ajv.addSchema(schema);
-    validators = { file: ajv.getSchema(schema.$id), sample: ajv.getSchema(`${schema.$id}#/definitions/sample`) };
+    validators[schemaId] = { file: ajv.getSchema(schema.$id), sample: ajv.getSchema(`${schema.$id}#/definitions/sample`) };
   }
-  return validators;
+  return validators[schemaId];
 }
 
 function problemsOf(check, value) {
@@ -43,27 +45,28 @@ function problemsOf(check, value) {
   return check.errors.slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
 }
 
+// Checked against the schema the file names, if it is one we write.
 function validate(data) {
-  return problemsOf(compiled().file, data);
+  return problemsOf(compiled(data && SCHEMA_FILES[data.schema] ? data.schema : SCHEMA_ID).file, data);
 }
 
 // Problems of one sample record against #/definitions/sample.
-function validateSample(sample) {
-  return problemsOf(compiled().sample, sample);
+function validateSample(sample, schemaId) {
+  return problemsOf(compiled(schemaId).sample, sample);
 }
 
-function empty(generatedBy) {
-  return { schema: SCHEMA_ID, generatedBy, runs: {}, cells: [] };
+function empty(generatedBy, schemaId = SCHEMA_ID) {
+  return { schema: schemaId, generatedBy, runs: {}, cells: [] };
 }
 
 // The existing file, or an empty one if there is none. A file that is not
 // JSON or not valid perf@1 data throws: we refuse to overwrite measurements.
-function load(file, generatedBy) {
+function load(file, generatedBy, schemaId = SCHEMA_ID) {
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if (err.code === 'ENOENT') return empty(generatedBy);
+    if (err.code === 'ENOENT') return empty(generatedBy, schemaId);
     throw new DataFileError(file, `cannot read it (${err.code || err.message})`);
   }
   let data;
@@ -72,9 +75,9 @@ function load(file, generatedBy) {
   } catch (err) {
     throw new DataFileError(file, `is not valid JSON (${err.message}). Refusing to overwrite it: fix or move it, or pass --out ANOTHER.json.`);
   }
-  const problems = validate(data);
+  const problems = data && data.schema !== schemaId ? [`it holds ${JSON.stringify(data.schema)} data, not ${schemaId}`] : validate(data);
   if (problems.length) {
-    throw new DataFileError(file, `does not match ${SCHEMA_ID} (data/schema/perf.schema.json): ${problems.join('; ')}. ` +
+    throw new DataFileError(file, `does not match ${schemaId} (data/schema/${path.basename(SCHEMA_FILES[schemaId])}): ${problems.join('; ')}. ` +
       'Refusing to overwrite it: fix or move it, or pass --out ANOTHER.json.');
   }
   return data;
@@ -91,6 +94,7 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   cell.latencyP50 = stats.summarize(pick('p50Ms'));
   cell.latencyP99 = stats.summarize(pick('p99Ms'));
   if (cell.scenario === 'errors') cell.failedCalls = stats.summarize(pick('failed'));
+  if (cell.scenario === 'chains') cell.afterFirst = stats.summarize(pick('afterFirstMs'));
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
@@ -116,14 +120,15 @@ function newCell(planCell, runId, options) {
   };
   if (planCell.k) cell.k = planCell.k;
   if (planCell.errorRate) cell.errorRate = planCell.errorRate;
+  if (planCell.links) cell.links = planCell.links;
   if (planCell.skip) cell.error = planCell.skip;
   return summarizeCell(cell, options);
 }
 
 // A sample the schema rejects (a child that reported nonsense) is kept as a
 // failure with the reason, so the file stays valid and the cell is not ranked.
-function checkedSample(sample) {
-  const problems = validateSample(sample);
+function checkedSample(sample, schemaId) {
+  const problems = validateSample(sample, schemaId);
   if (!problems.length) return sample;
   const failed = { rep: sample.rep, run: sample.run, status: 'crash',
     error: `the child reported an invalid result (${problems.join('; ')})` };
@@ -166,7 +171,7 @@ class Store {
   // new or marked for replacing starts the cell afresh. Returns the sample as
   // stored (a failure if the schema rejected it).
   addSample(planCell, sample) {
-    const stored = checkedSample(sample);
+    const stored = checkedSample(sample, this.data.schema);
     let cell = this.byKey.get(planCell.key);
     if (!cell || cell.replacing) cell = this.replace(planCell, stored.run);
     cell.samples = cell.samples.filter((s) => s.rep !== stored.rep).concat(stored).sort((a, b) => a.rep - b.rep);
@@ -196,7 +201,7 @@ class Store {
     deriveAboveFloor(this.data.cells);
     const problems = validate(this.data);
     if (problems.length) {
-      throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${SCHEMA_ID}: ${problems.join('; ')}. ` +
+      throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${this.data.schema}: ${problems.join('; ')}. ` +
         'The file on disk is unchanged.');
     }
     writeJsonAtomic(this.file, this.data, 1);

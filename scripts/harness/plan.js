@@ -6,6 +6,7 @@
 'use strict';
 const path = require('node:path');
 const { EXAMPLES } = require('../lib/manifest');
+const { chainsCell } = require('./scenarios/chains-plan');
 
 const MODES = ['cpu', 'io'];
 
@@ -154,6 +155,10 @@ function buildPlan({ runtimes, variants, settings, floors }) {
         for (const n of settings.ns) {
           const group = [];
           for (const variant of variants) {
+            if (scenario === 'chains') { // its own modes and cells: scenarios/chains-plan.js
+              cells.push(chainsCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime) }));
+              continue;
+            }
             const t = timePerOp(mode, n, settings);
             const cell = {
               key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }),

@@ -12,7 +12,9 @@ const PACKAGE_JSON = path.join(ROOT, 'package.json');
 const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
 // What a runtime must offer; scripts/runtimes/probe-script.js reports them per runtime.
 const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
-const SCENARIOS = ['upload', 'errors', 'parallel'];
+// "chains" (the Promises/A+ chains post) has its own variant list:
+// examples/chains/manifest.json, see scripts/harness/scenarios/chains-plan.js.
+const SCENARIOS = ['upload', 'errors', 'parallel', 'chains'];
 const ERAS = ['2013', 'modern'];
 // The variant every other is measured against (the 2013 callback pyramid).
 const BASELINE = 'original';
@@ -91,7 +93,7 @@ function check(entry, index, file, pkg) {
   }
   if (!Array.isArray(entry.requires)) fail('"requires" must be an array');
   entry.requires.forEach((f) => FEATURES.includes(f) || fail(`unknown feature "${f}"; known: ${FEATURES.join(', ')}`));
-  if (!Array.isArray(entry.scenarios) || !entry.scenarios.includes('upload')) fail('"scenarios" must list at least "upload"');
+  if (!Array.isArray(entry.scenarios) || !['upload', 'chains'].some((s) => entry.scenarios.includes(s))) fail('"scenarios" must list at least "upload" (or, in a chains manifest, "chains")');
   entry.scenarios.forEach((s) => SCENARIOS.includes(s) || fail(`unknown scenario "${s}"`));
   if (typeof entry.catchesThrows !== 'boolean') fail('"catchesThrows" must be true or false');
   if (!Array.isArray(entry.wrappers)) fail('"wrappers" must be an array of files under examples/');

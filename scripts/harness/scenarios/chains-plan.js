@@ -1,0 +1,58 @@
+// The parent's side of the "chains" scenario (the child's side is chains.js
+// here): its settings, its cells, and where its variants and data live. The
+// harness is the same (bench.js: fresh processes, shuffled jobs, progress,
+// --resume, atomic merge); only these differ from the upload scenarios:
+//   modes   sync | mixed | async (which link steps are asynchronous), not cpu | io
+//   n       parallel chains, each of LINKS links: 1, 10, 100 by default
+//   t       0: the asynchronous step is one setImmediate turn, no timer delay
+//   variants examples/chains/manifest.json; data data/chains.json (asyncbench/chains@1)
+// --scenario chains runs alone: its cells go to a file of their own schema.
+'use strict';
+const path = require('node:path');
+const { UsageError } = require('../../lib/args');
+const { EXAMPLES } = require('../../lib/manifest');
+const { expected } = require('./chains');
+
+const CHAIN_MODES = ['sync', 'mixed', 'async'];
+const LINKS = 500;
+// 1 is the 2013 post's case (one chain: the cost per link); 10 and 100 let
+// chains interleave, so a library's queue holds many continuations at once
+// and memory grows with the links in flight (50,000 at n = 100). Not 1000 by
+// default: Q 0.9 then needs about 2 GB and 10-25 s per repetition on the
+// 2-core machine (measured at n = 100: 230 MB, 2.4 s under load); --n 1000
+// still runs it.
+const NS = [1, 10, 100];
+const QUICK_NS = [1, 10];
+const SCHEMA_ID = 'asyncbench/chains@1';
+const MANIFEST = path.join('examples', 'chains', 'manifest.json');
+const OUT = path.join('data', 'chains.json');
+
+// Applies --scenario chains to the parsed settings `s` (bench-args.js);
+// `raw` holds the options as given, `list` parses a comma-separated list.
+// Returns the defaults this scenario brings: { out, manifest, dataSchema }.
+function chainsSettings(s, raw, list) {
+  const others = s.scenarios.filter((x) => x !== 'chains');
+  if (others.length) {
+    throw new UsageError(`--scenario: chains writes its own data file (${OUT}); run it on its own, not with ${others.join(', ')}`);
+  }
+  if (s.profile === 'sweep') throw new UsageError('--sweep is the upload scale sweep; with --scenario chains give --n instead');
+  s.modes = raw['--mode'] ? list('--mode', raw['--mode'], CHAIN_MODES) : CHAIN_MODES.slice();
+  if (!raw['--n']) s.ns = (s.profile === 'quick' ? QUICK_NS : NS).slice();
+  s.links = LINKS;
+  return { out: OUT, manifest: MANIFEST, dataSchema: SCHEMA_ID };
+}
+
+// One plan cell (see plan.js buildPlan); `key` is plan.js's cellKey.
+function chainsCell({ key, runtime, mode, n, variant, skip }) {
+  const asyncSteps = expected(mode, LINKS).asyncSteps;
+  return {
+    key, runtime: runtime.id, scenario: 'chains', mode, variant: variant.id, n, t: 0, links: LINKS,
+    // Asynchronous steps one after another on each chain; each is a turn of
+    // the event loop, not a timed wait, so the floor in ms is 0.
+    criticalPath: asyncSteps, ioFloorMs: 0,
+    file: path.join(EXAMPLES, variant.file),
+    skip
+  };
+}
+
+module.exports = { chainsSettings, chainsCell, CHAIN_MODES, LINKS, NS, QUICK_NS, SCHEMA_ID, MANIFEST, OUT };
