@@ -234,7 +234,8 @@ function scoreToday(v) {
 
 // chains, chains-2013: the Promises/A+ chains post (_config/chains-data.js).
 const chains = (args, load) => require('./chains-data').chainsTable(args, load);
-const chains2013 = (args, load) => require('./chains-data').chainsReferenceTable(args, load);const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013 };
+const chains2013 = (args, load) => require('./chains-data').chainsReferenceTable(args, load);
+const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013 };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];

@@ -166,3 +166,11 @@ test('a chain that runs out of memory is recorded as "oom" with the message, and
   assert.match(cells['fixture-oom'].error, /^out of memory at n=1: the JavaScript heap reached its limit \(16 MB\)/);
   assert.equal(cells['chains-native'].status, 'ok', cells['chains-native'].error);
 });
+
+test('a chains plan has no floor cell: the floor workload is the upload workload\'s', () => {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.js'), '--scenario', 'chains', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const variants = loadManifest(CHAINS_MANIFEST).variants.length;
+  const [, cells] = r.stdout.match(/^(\d+) cells/);
+  assert.equal(Number(cells), variants * MODES.length * 3, r.stdout);
+});

@@ -155,6 +155,8 @@ function buildPlan({ runtimes, variants, settings, floors }) {
         for (const n of settings.ns) {
           const group = [];
           for (const variant of variants) {
+            // The floor is the upload workload's: other workloads (chains) have none.
+            if (variant === FLOOR && !FLOOR.scenarios.includes(scenario)) continue;
             if (scenario === 'chains') { // its own modes and cells: scenarios/chains-plan.js
               cells.push(chainsCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime) }));
               continue;
