@@ -78,7 +78,8 @@ function summary(m) {
   return reps > 1 && typeof m.min === 'number' ? [m.median, m.min, m.max, reps] : [m.median, null, null, 1];
 }
 
-// runtime= matches a runtime id or its prefix ("node-20" -> "node-20.20.2").
+// runtime= matches a runtime id or its prefix ("node-20" -> "node-20.20.2",
+// "node-24" -> the profile id "node-24@24.21.0").
 // Without one, the runtime with the most measured cells is used, so runs of
 // other runtimes never mix into one series.
 function selectCells(perf, q) {
@@ -88,7 +89,7 @@ function selectCells(perf, q) {
       (!q.scenario || c.scenario === q.scenario) &&
       (!q.mode || c.mode === q.mode) &&
       (!q.maxN || c.n <= q.maxN) &&
-      (!q.runtime || c.runtime === q.runtime || c.runtime.startsWith(`${q.runtime}.`) || c.runtime.startsWith(`${q.runtime}-`)),
+      (!q.runtime || c.runtime === q.runtime || c.runtime.startsWith(`${q.runtime}.`) || c.runtime.startsWith(`${q.runtime}-`) || c.runtime.startsWith(`${q.runtime}@`)),
   );
   if (q.runtime || ok.length === 0) return ok;
   const counts = new Map();
