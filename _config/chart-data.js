@@ -13,6 +13,7 @@
 // charts as a reference line apart from the styles: never a series, so the
 // reader's filter and the legend's toggles never count it as a style.
 const { makeLoader } = require('./data-files');
+const { runtimeMatches, NOW_RUNTIME } = require('./runtime-match');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
@@ -80,7 +81,8 @@ function summary(m) {
 
 // runtime= matches a runtime id or its prefix ("node-20" -> "node-20.20.2",
 // "node-24" -> the profile id "node-24@24.21.0").
-// Without one, the runtime with the most measured cells is used, so runs of
+// Without one, "now" is used (NOW_RUNTIME, the current Node LTS) when the
+// data hold it, else the runtime with the most measured cells, so runs of
 // other runtimes never mix into one series.
 function selectCells(perf, q) {
   const ok = perfCells(perf).filter(
@@ -89,9 +91,11 @@ function selectCells(perf, q) {
       (!q.scenario || c.scenario === q.scenario) &&
       (!q.mode || c.mode === q.mode) &&
       (!q.maxN || c.n <= q.maxN) &&
-      (!q.runtime || c.runtime === q.runtime || c.runtime.startsWith(`${q.runtime}.`) || c.runtime.startsWith(`${q.runtime}-`) || c.runtime.startsWith(`${q.runtime}@`)),
+      (!q.runtime || runtimeMatches(c.runtime, q.runtime)),
   );
   if (q.runtime || ok.length === 0) return ok;
+  const now = ok.filter((c) => runtimeMatches(c.runtime, NOW_RUNTIME));
+  if (now.length) return now;
   const counts = new Map();
   for (const c of ok) counts.set(c.runtime, (counts.get(c.runtime) || 0) + 1);
   const best = [...counts].sort((a, b) => b[1] - a[1])[0][0];

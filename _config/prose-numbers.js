@@ -20,6 +20,7 @@
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
 const { buildLoader } = require('./data-files');
+const { runtimeMatches } = require('./runtime-match');
 const { splitArgs } = require('./charts');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { helpers: { figure } } = require('./variant-pages');
@@ -47,7 +48,7 @@ function narrow(rows, steps, where) {
 }
 
 const same = (key) => (r, v) => String(r[key]) === String(v);
-const runtimeMatch = (r, v) => r.runtime === v || r.runtime.startsWith(`${v}.`) || r.runtime.startsWith(`${v}-`);
+const runtimeMatch = (r, v) => runtimeMatches(r.runtime, v);
 
 const PERF_METRICS = { time: ['time', 'ms'], memory: ['memory', 'MB'], heap: ['heap', 'MB'], 'latency-p50': ['latencyP50', 'ms'], 'latency-p99': ['latencyP99', 'ms'] };
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];

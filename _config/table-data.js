@@ -206,7 +206,11 @@ function debuggability(args, load) {
     { key: 'caught', title: 'Throws caught' },
   ]; // the total (maps + stacks) breaks ties, not a column: the table must fit a phone-wide scroll less
   const byScore = (a, b) => (typeof b.score === 'number' ? b.score : -1) - (typeof a.score === 'number' ? a.score : -1) || byTotal(a, b);
-  return { caption: 'Debuggability: today’s score from measured facts (0–25, five injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points', columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
+  // Variants this runtime cannot run are named with the reason, never scored 0.
+  const notTraced = (data.skipped || []).map((v) => `${v.id} (${v.reason})`).join('; ');
+  const caption = 'Debuggability: today’s score from measured facts (0–25, five injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points' +
+    (notTraced ? `. Not traced on this runtime: ${notTraced}` : '');
+  return { caption, columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
 }
 
 // "exact" (the failing line), "file" (the file, another line) or "absent".

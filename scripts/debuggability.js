@@ -22,6 +22,8 @@ const { debugMethod } = require('./analyze/debug-method');
 const { analyzerEnv } = require('./lib/env');
 const { ROOT } = require('./lib/paths');
 const { writeJsonAtomic } = require('./lib/atomic-write');
+const { probeRuntime } = require('./harness/spawn-cell');
+const { skipReason } = require('./harness/plan');
 const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
 const OUT = path.join(ROOT, 'data', 'debuggability.json');
@@ -70,8 +72,18 @@ async function main(argv) {
   if (entries.length === 0) throw new Error(`--variants ${opts.variants} matches no variant in examples/manifest.json`);
   // The traces come from the compiled outputs: (re)built when missing or stale.
   for (const { id, error } of compileAll(entries).failed) console.error(`debuggability: ${id}: not compiled: ${error.message}`);
+  // The traces come from the runtime running this script: a variant it
+  // cannot run (fibers on Node 16+) is listed with the reason, not scored 0.
+  const runtime = await probeRuntime(process.execPath, []);
   const variants = [];
+  const skipped = [];
   for (const entry of entries) {
+    const reason = skipReason(entry, 'upload', runtime);
+    if (reason) {
+      skipped.push({ id: entry.id, reason });
+      console.error(`${entry.id.padEnd(24)} not traced: ${reason}`);
+      continue;
+    }
     const v = analyzeVariant(entry, { examplesDir: EXAMPLES, stackLimit: STACK_LIMIT, authored: authoredFile(entry, manifest.variants).file });
     if (opts.cost && entry.longStackTraces) v.switchCost = await switchCost(entry, opts);
     variants.push(v);
@@ -88,6 +100,7 @@ async function main(argv) {
     method: debugMethod(opts, STACK_LIMIT),
     env: analyzerEnv('scripts/debuggability.js', ['q', 'bluebird', 'genny', 'co', 'gens', 'suspend', 'when', 'async', 'rx', 'rxjs']),
     variants,
+    skipped,
   };
   writeJsonAtomic(opts.out, data);
   console.error(`wrote ${path.relative(process.cwd(), opts.out)} (${variants.length} variants)`);

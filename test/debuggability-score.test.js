@@ -169,3 +169,25 @@ test('table: data written before the score show "not measured yet", not a blank 
   assert.equal(table.rows[0].reject, 'not measured yet');
   assert.equal(table.rows[0].stackTraces, 4, 'the 2013 level stays');
 });
+
+// fibers does not load on the runtime running the tests (Node 16+): the
+// analyzer names the variant and the reason instead of scoring failed runs 0.
+test('a variant the tracing runtime cannot run is listed with its reason, not scored 0', () => {
+  const { spawnSync } = require('node:child_process');
+  const path = require('node:path');
+  const r = spawnSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'debuggability.js'), '--variants', '^(fibrous|original)$', '--no-cost'], { encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^fibrous\s+not traced: fibers does not load[^\n]*\(node-[\d.]+, probed\)$/m);
+  assert.doesNotMatch(r.stderr, /^fibrous .*FAILED/m);
+  assert.match(r.stderr, /^original\s+maps 5/m, 'the variants it can run are still traced');
+
+  const data = {
+    schema: 'asyncbench/debuggability@1', generatedBy: 'scripts/debuggability.js', description: 'test',
+    method: debugMethod({ cost: false }, 50), env: analyzerEnv('scripts/debuggability.js', []),
+    variants: [{ id: 'original', sourceMaps: { level: 5 }, stackTraces: { level: 4, levelWithSwitch: null }, total: 9, catchesThrows: false, traces: [] }],
+    skipped: [{ id: 'fibrous', reason: 'fibers does not load on Node 16+: no binary' }],
+  };
+  const table = tableModel('debuggability', {}, () => ({ data, file: 'debuggability.json' }));
+  assert.deepEqual(table.rows.map((x) => x.name), ['original']);
+  assert.match(table.caption, /Not traced on this runtime: fibrous \(fibers does not load on Node 16\+: no binary\)/);
+});

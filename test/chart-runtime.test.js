@@ -1,0 +1,25 @@
+'use strict';
+// Which runtime a chart or table shows when the page names none: "now" (the
+// current Node LTS) when the data hold it, even if another runtime has more
+// cells (node-14 also runs the fibers variants); else the one with the most.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { selectCells } = require('../_config/chart-data');
+const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
+
+const cell = (runtime, variant) => ({ runtime, variant, scenario: 'upload', mode: 'cpu', n: 1000, status: 'ok' });
+const runtimesOf = (cells) => [...new Set(cells.map((c) => c.runtime))];
+
+test('without runtime=, the current LTS is shown when measured, whatever has more cells', () => {
+  const perf = { cells: [cell('node-14@14.21.3', 'original'), cell('node-14@14.21.3', 'fibrous'), cell('node-24@24.21.0', 'original')] };
+  assert.equal(NOW_RUNTIME, 'node-24');
+  assert.deepEqual(runtimesOf(selectCells(perf, { scenario: 'upload', mode: 'cpu' })), ['node-24@24.21.0']);
+});
+
+test('without the LTS in the data, the runtime with the most cells; runtime= picks by id or prefix', () => {
+  const perf = { cells: [cell('node-14@14.21.3', 'original'), cell('node-14@14.21.3', 'fibrous'), cell('node-0.11@0.11.14', 'original')] };
+  assert.deepEqual(runtimesOf(selectCells(perf, { scenario: 'upload' })), ['node-14@14.21.3']);
+  assert.deepEqual(runtimesOf(selectCells(perf, { runtime: 'node-0.11' })), ['node-0.11@0.11.14']);
+  assert.ok(runtimeMatches('node-20.20.2', 'node-20'));
+  assert.ok(!runtimeMatches('node-240@1', 'node-24'));
+});
