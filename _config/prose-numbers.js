@@ -20,7 +20,8 @@
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
 const { buildLoader } = require('./data-files');
-const { runtimeMatches } = require('./runtime-match');
+const { runtimeMatches, NOW_RUNTIME } = require('./runtime-match');
+const { FLOOR_ID } = require('./chart-data');
 const { splitArgs } = require('./charts');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { helpers: { figure } } = require('./variant-pages');
@@ -64,6 +65,10 @@ function perfCell(hit, kw) {
     ['n', kw.n, same('n')],
   ], hit.shown);
   const runtimes = [...new Set(cells.map((c) => c.runtime))];
+  // Unnamed, the runtime is "now" (the current LTS) where it is measured, as on the charts.
+  if (runtimes.length > 1 && !kw.runtime && cells.some((c) => runtimeMatches(c.runtime, NOW_RUNTIME))) {
+    return perfCell(hit, { ...kw, runtime: NOW_RUNTIME });
+  }
   if (runtimes.length > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime= (${list(runtimes)})`);
   if (!kw.variant) throw new ProseNumberError(`variant= is required for "perf" (it has: ${list(cells.map((c) => c.variant))})`);
   const cell = cells[0];
@@ -152,7 +157,10 @@ function count(load, source, kw) {
     ['mode', kw.mode, same('mode')],
     ['n', kw.n, same('n')],
   ], `${hit.shown} (measured cells)`);
-  return new Set(cells.map((c) => c[kw.of])).size;
+  // Unnamed, the runtime is "now" where it is measured, as on the charts;
+  // the floor workload is not a variant.
+  const now = kw.runtime ? cells : cells.filter((c) => runtimeMatches(c.runtime, NOW_RUNTIME));
+  return new Set((now.length ? now : cells).filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
 }
 
 function runtimeVersion(load, id, file = 'perf') {
