@@ -58,7 +58,12 @@ function perfEnv(perf, cells = perfCells(perf)) {
       h.os,
       run.date && String(run.date).slice(0, 10),
     ].filter(Boolean).join(', ');
-    const reps = run.harness && run.harness.reps && `${run.harness.reps} repetition${run.harness.reps > 1 ? 's' : ''} per point`;
+    // What the cells hold, not the run's base setting: adaptive passes add
+    // repetitions where the spread is wide (scripts/harness/adaptive.js).
+    const held = cells.filter((c) => c.run === id && Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
+    const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
+    const hi = held.length ? Math.max(...held) : lo;
+    const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
     const key = `${text}|${reps || ''}`;
     if (!groups.has(key)) groups.set(key, { text, reps, commits: [] });
     if (run.git && run.git.commit) {

@@ -23,3 +23,14 @@ test('without the LTS in the data, the runtime with the most cells; runtime= pic
   assert.ok(runtimeMatches('node-20.20.2', 'node-20'));
   assert.ok(!runtimeMatches('node-240@1', 'node-24'));
 });
+
+test('"Measured on" gives the repetitions the cells hold, not the run\'s base setting', () => {
+  const { perfEnv } = require('../_config/chart-data');
+  const samples = (k) => Array.from({ length: k }, () => ({ status: 'ok' }));
+  const run = { date: '2026-11-23T13:22:12.182Z', harness: { reps: 5 }, runtimes: { 'node-24@24.21.0': { name: 'node', version: '24.21.0', flags: [] } }, host: { cpu: 'cpu', cores: 2, os: 'os' } };
+  const perf = { runs: { 'r/node-24@24.21.0': run }, cells: [] };
+  const cells = [{ run: 'r/node-24@24.21.0', samples: samples(6) }, { run: 'r/node-24@24.21.0', samples: samples(25).concat({ status: 'timeout' }) }];
+  assert.match(perfEnv(perf, cells), /6–25 repetitions per point/);
+  assert.match(perfEnv(perf, [cells[0]]), /6 repetitions per point/);
+  assert.match(perfEnv(perf, [{ run: 'r/node-24@24.21.0' }]), /5 repetitions per point/, 'cells without samples: the setting');
+});
