@@ -13,7 +13,7 @@
 // charts as a reference line apart from the styles: never a series, so the
 // reader's filter and the legend's toggles never count it as a style.
 const { makeLoader } = require('./data-files');
-const { runtimeMatches, NOW_RUNTIME } = require('./runtime-match');
+const { runtimeMatches, nowCells } = require('./runtime-match');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
@@ -99,8 +99,8 @@ function selectCells(perf, q) {
       (!q.runtime || runtimeMatches(c.runtime, q.runtime)),
   );
   if (q.runtime || ok.length === 0) return ok;
-  const now = ok.filter((c) => runtimeMatches(c.runtime, NOW_RUNTIME));
-  if (now.length) return now;
+  const now = nowCells(ok);
+  if (now) return now;
   const counts = new Map();
   for (const c of ok) counts.set(c.runtime, (counts.get(c.runtime) || 0) + 1);
   const best = [...counts].sort((a, b) => b[1] - a[1])[0][0];

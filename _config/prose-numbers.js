@@ -20,7 +20,7 @@
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
 const { buildLoader } = require('./data-files');
-const { runtimeMatches, NOW_RUNTIME } = require('./runtime-match');
+const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
 const { FLOOR_ID } = require('./chart-data');
 const { splitArgs } = require('./charts');
 const { loadManifest } = require('../scripts/lib/manifest');
@@ -66,9 +66,7 @@ function perfCell(hit, kw) {
   ], hit.shown);
   const runtimes = [...new Set(cells.map((c) => c.runtime))];
   // Unnamed, the runtime is "now" (the current LTS) where it is measured, as on the charts.
-  if (runtimes.length > 1 && !kw.runtime && cells.some((c) => runtimeMatches(c.runtime, NOW_RUNTIME))) {
-    return perfCell(hit, { ...kw, runtime: NOW_RUNTIME });
-  }
+  if (runtimes.length > 1 && !kw.runtime && nowCells(cells)) return perfCell(hit, { ...kw, runtime: NOW_RUNTIME });
   if (runtimes.length > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime= (${list(runtimes)})`);
   if (!kw.variant) throw new ProseNumberError(`variant= is required for "perf" (it has: ${list(cells.map((c) => c.variant))})`);
   const cell = cells[0];
@@ -159,8 +157,8 @@ function count(load, source, kw) {
   ], `${hit.shown} (measured cells)`);
   // Unnamed, the runtime is "now" where it is measured, as on the charts;
   // the floor workload is not a variant.
-  const now = kw.runtime ? cells : cells.filter((c) => runtimeMatches(c.runtime, NOW_RUNTIME));
-  return new Set((now.length ? now : cells).filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
+  const shown = (!kw.runtime && nowCells(cells)) || cells;
+  return new Set(shown.filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
 }
 
 function runtimeVersion(load, id, file = 'perf') {

@@ -12,4 +12,11 @@ function runtimeMatches(id, name) {
 // shows when the page names none (profiles in scripts/runtimes/profiles.json).
 const NOW_RUNTIME = 'node-24';
 
-module.exports = { runtimeMatches, NOW_RUNTIME };
+// The cells of "now" when there are any, else null: what a page that names
+// no runtime shows (charts, tables and numbers in prose alike).
+function nowCells(cells) {
+  const now = cells.filter((c) => runtimeMatches(c.runtime, NOW_RUNTIME));
+  return now.length ? now : null;
+}
+
+module.exports = { runtimeMatches, nowCells, NOW_RUNTIME };
