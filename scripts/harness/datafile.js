@@ -18,7 +18,8 @@ const { DATA } = require('../lib/paths');
 const SCHEMA_ID = 'asyncbench/perf@1';
 const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
 // The same shape with other modes and fields: the "chains" scenario's file.
-const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json') };
+const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json'),
+  'asyncbench/delegation@1': path.join(DATA, 'schema', 'delegation.schema.json') };
 const FAILURES = ['timeout', 'crash', 'oom'];
 
 class DataFileError extends Error {
@@ -95,6 +96,7 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   cell.latencyP99 = stats.summarize(pick('p99Ms'));
   if (cell.scenario === 'errors') cell.failedCalls = stats.summarize(pick('failed'));
   if (cell.scenario === 'chains') cell.afterFirst = stats.summarize(pick('afterFirstMs'));
+  if (cell.scenario === 'delegation') cell.throughput = stats.summarize(pick('opsPerSec'));
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
@@ -121,6 +123,7 @@ function newCell(planCell, runId, options) {
   if (planCell.k) cell.k = planCell.k;
   if (planCell.errorRate) cell.errorRate = planCell.errorRate;
   if (planCell.links) cell.links = planCell.links;
+  if (planCell.scenario === 'delegation') cell.depth = planCell.depth;
   if (planCell.skip) cell.error = planCell.skip;
   return summarizeCell(cell, options);
 }

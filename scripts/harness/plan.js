@@ -7,6 +7,7 @@
 const path = require('node:path');
 const { EXAMPLES } = require('../lib/manifest');
 const { chainsCell } = require('./scenarios/chains-plan');
+const { delegationCell } = require('./scenarios/delegation-plan');
 
 const MODES = ['cpu', 'io'];
 
@@ -161,6 +162,11 @@ function buildPlan({ runtimes, variants, settings, floors }) {
               cells.push(chainsCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime) }));
               continue;
             }
+            if (scenario === 'delegation') { // scenarios/delegation-plan.js; null: not at this depth
+              const cell = delegationCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
+              if (cell) cells.push(cell);
+              continue;
+            }
             const t = timePerOp(mode, n, settings);
             const cell = {
               key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }),
@@ -187,7 +193,7 @@ function buildPlan({ runtimes, variants, settings, floors }) {
   const jobs = [];
   for (const cell of cells) {
     if (cell.skip) continue;
-    for (let rep = 1; rep <= settings.reps; rep++) jobs.push({ cell, rep });
+    for (let rep = 1; rep <= (cell.reps || settings.reps); rep++) jobs.push({ cell, rep });
   }
   return { cells, jobs: shuffle(jobs, settings.seed) };
 }
