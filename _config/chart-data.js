@@ -181,7 +181,9 @@ function toSeries(byVariant) {
 }
 
 // chains: the Promises/A+ chains post (_config/chains-data.js, loaded when used).
-const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => require('./chains-data').chainsChart(args, load) };
+// delegation: the generator delegation post (_config/delegation-data.js).
+const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => require('./chains-data').chainsChart(args, load),
+  delegation: (args, load) => require('./delegation-data').delegationChart(args, load) };
 
 function chartModel(source, args = {}, load = makeLoader()) {
   const build = CHARTS[source];

@@ -239,7 +239,10 @@ function scoreToday(v) {
 // chains, chains-2013: the Promises/A+ chains post (_config/chains-data.js).
 const chains = (args, load) => require('./chains-data').chainsTable(args, load);
 const chains2013 = (args, load) => require('./chains-data').chainsReferenceTable(args, load);
-const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013 };
+// delegation, delegation-2014, delegation-ratios: the generator delegation post (_config/delegation-data.js).
+const delegation = (name) => (args, load) => require('./delegation-data')[name](args, load);
+const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013,
+  delegation: delegation('delegationTable'), 'delegation-2014': delegation('delegationReferenceTable'), 'delegation-ratios': delegation('delegationRatios') };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];
