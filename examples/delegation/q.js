@@ -1,9 +1,12 @@
-// Q.async: the reads are Q promises made by Q.nfcall from the node-style
-// read, the coroutine a promise-returning function prepared once at load.
+// Q.async: each read is a Q deferred whose node-style resolver is the read's
+// callback (makeNodeResolver, in Q 0.9 and 1.5 alike); the coroutine is a
+// promise-returning function prepared once at load.
 var Q = require('q');
 
 function read(world, d, x) {
-  return Q.nfcall(world.read, d, x);
+  var deferred = Q.defer();
+  world.read(d, x, deferred.makeNodeResolver());
+  return deferred.promise;
 }
 
 function* level(world, d, x) {
