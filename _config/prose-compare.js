@@ -72,8 +72,13 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   function comparePhrase(kw) {
     const c = compare(kw);
     if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95 % intervals overlap)`;
-    const r = `${ratioText(c.ratio)}×`;
-    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95 % interval ${ratioText(c.lo)}–${ratioText(c.hi)}×)`;
+    // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
+    // add digits until the ratio stands apart from its interval's ends.
+    let digits = 2;
+    const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
+    while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
+    const r = `${text(c.ratio)}×`;
+    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95 % interval ${text(c.lo)}–${text(c.hi)}×)`;
   }
 
   // The style with the lowest median and every style whose interval reaches
@@ -103,6 +108,8 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   function leadersPhrase(kw) {
     const { best, tied } = leaders(kw);
     if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95 % intervals`;
+    // list=false: a long tie reads better as a number.
+    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95 % intervals overlap)`;
     const names = tied.map((r) => link(r.id));
     const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
     return `${link(best.id)}, tied with ${listed} (their 95 % intervals overlap)`;
@@ -137,6 +144,26 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     return `<div class="traces">${blocks.join('\n')}</div>`;
   }
 
+  // A setting or the machine of the runs that measured "now" (or runtime=):
+  // reps, maxReps, ciTarget, maxInterference, retries, ns, t; cpu, cores, os.
+  const HOST = ['cpu', 'cores', 'os', 'memGb'];
+  function runSetting(key, kw) {
+    const hit = load('perf');
+    const all = Object.entries(hit.data.runs || {});
+    const wanted = kw.runtime || require('./runtime-match').NOW_RUNTIME;
+    const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted)));
+    if (!runs.length) throw new ProseNumberError(`no run in ${hit.shown} measured runtime "${wanted}"`);
+    const values = runs.map(([id, r]) => {
+      const from = HOST.includes(key) ? r.host : r.harness;
+      if (!from || from[key] === undefined || from[key] === null) throw new ProseNumberError(`run ${id} in ${hit.shown} records no ${key}; known: ${Object.keys(r.harness || {}).concat(HOST).join(', ')}`);
+      return Array.isArray(from[key]) ? from[key].join(', ') : String(from[key]);
+    });
+    const distinct = [...new Set(values)];
+    if (distinct.length > 1) throw new ProseNumberError(`the runs of "${wanted}" differ in ${key} (${distinct.join(' / ')}); name the runtime or say so in the prose`);
+    return escapeHtml(distinct[0]);
+  }
+
+  eleventyConfig.addShortcode('runSetting', wrap('runSetting', ([key], kw) => runSetting(String(key), kw)));
   eleventyConfig.addShortcode('compare', wrap('compare', ([source], kw) => {
     if (source !== 'perf') throw new ProseNumberError(`compare reads "perf" (got "${source}")`);
     return comparePhrase(kw);

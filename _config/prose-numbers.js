@@ -110,7 +110,7 @@ function debuggabilityValue(load, kw) {
   const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
   const field = kw.field || 'total';
   const shaped = { ...row, sourceMaps: row.sourceMaps && row.sourceMaps.level, stackTraces: row.stackTraces && row.stackTraces.level };
-  return { value: fieldOf(shaped, field, DEBUG_FIELDS, hit.shown), unit: '' };
+  return { value: fieldOf(shaped, field, [...DEBUG_FIELDS, 'score.score', 'score.max'], hit.shown), unit: '' };
 }
 
 const REF_SETS = { cpu: 'cpuBound', io: 'ioBound', memory: 'memory' };
