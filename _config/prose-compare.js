@@ -138,8 +138,10 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
       if (!t) throw new ProseNumberError(`${hit.shown} has no ${kw.longStack ? 'long-stack ' : ''}trace "${kw.way}" for ${id}; it has: ${[...new Set((v.traces || []).map((x) => x.way))].join(', ')}`);
       if (!Array.isArray(t.excerpt) || !t.excerpt.length) throw new ProseNumberError(`${hit.shown} recorded no trace text for ${id} ${kw.way}`);
       const where = t.quality === 'exact' ? 'points at the failing line' : t.quality === 'file' ? 'names the file, not the failing line' : 'never names the variant';
-      return `<figure class="trace"><figcaption>${link(id)}: ${escapeHtml(t.outcome === 'done' ? 'reaches the callback' : 'escapes uncaught')}, ${where}</figcaption>` +
-        `<pre class="code"><code>${escapeHtml(t.excerpt.join('\n'))}</code></pre></figure>`;
+      // Plain blocks, not <figure>: its default side margins would take a
+      // phone's width from traces that are already wide.
+      return `<div class="trace"><p class="meta">${link(id)}: ${escapeHtml(t.outcome === 'done' ? 'reaches the callback' : 'escapes uncaught')}, ${where}</p>` +
+        `<pre class="code"><code>${escapeHtml(t.excerpt.join('\n'))}</code></pre></div>`;
     });
     return `<div class="traces">${blocks.join('\n')}</div>`;
   }
