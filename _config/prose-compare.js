@@ -177,5 +177,5 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   eleventyConfig.addShortcode('switchCost', wrap('switchCost', ([id], kw) => switchCost(id, kw)));
   eleventyConfig.addShortcode('traces', wrap('traces', (args, kw) => traces(kw)));
 
-  return { compare, comparePhrase, leaders, switchCost };
+  return { compare, comparePhrase, leaders, switchCost, runSetting };
 };

@@ -105,3 +105,20 @@ test('a build with changed data changes the phrases, in a fixture post and in th
   assert.match(tied.article, /async\/await and Nested callbacks could not be told apart/);
   assert.doesNotMatch(tied.article, /async\/await took 3× the time of Nested callbacks/);
 });
+
+test('run settings come from the runs of the runtime named (or now); runs that differ or lack the key fail', () => {
+  const run = (id, reps, cpu) => ({ harness: { reps, ciTarget: 3 }, host: { cpu, cores: 2 }, runtimes: { [id]: { id } } });
+  const files = (runs) => {
+    const data = { perf: { runs, cells: [] } };
+    return proseCompare({ addShortcode() {} }, { load: (name) => ({ shown: `data/${name}.json`, data: data[name] }), ...helpers });
+  };
+  const f = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-14@14.21.3', 7, 'Xeon') });
+  assert.equal(f.runSetting('reps', {}), '5', 'unnamed, the runtime is now (node-24)');
+  assert.equal(f.runSetting('reps', { runtime: 'node-14' }), '7');
+  assert.equal(f.runSetting('cpu', {}), 'Xeon');
+  const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
+  fails(() => f.runSetting('retries', {}), /run a in data\/perf\.json records no retries/);
+  fails(() => f.runSetting('reps', { runtime: 'bun' }), /no run in data\/perf\.json measured runtime "bun"/);
+  const g = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-24@24.21.0', 9, 'Xeon') });
+  fails(() => g.runSetting('reps', {}), /the runs of "node-24" differ in reps \(5 \/ 9\)/);
+});
