@@ -71,14 +71,14 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
 
   function comparePhrase(kw) {
     const c = compare(kw);
-    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95 % intervals overlap)`;
+    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95\u00a0% intervals overlap)`;
     // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
     // add digits until the ratio stands apart from its interval's ends.
     let digits = 2;
     const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
     while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
     const r = `${text(c.ratio)}×`;
-    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95 % interval ${text(c.lo)}–${text(c.hi)}×)`;
+    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
   }
 
   // The style with the lowest median and every style whose interval reaches
@@ -107,12 +107,12 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
 
   function leadersPhrase(kw) {
     const { best, tied } = leaders(kw);
-    if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95 % intervals`;
+    if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95\u00a0% intervals`;
     // list=false: a long tie reads better as a number.
-    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95 % intervals overlap)`;
+    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
     const names = tied.map((r) => link(r.id));
     const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-    return `${link(best.id)}, tied with ${listed} (their 95 % intervals overlap)`;
+    return `${link(best.id)}, tied with ${listed} (their 95\u00a0% intervals overlap)`;
   }
 
   const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };

@@ -33,9 +33,9 @@ test('intervals apart give a ratio with a conservative interval; overlapping one
   const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), cell('promises-native', 10.5, 10.8, 12)]);
   assert.equal(
     f.comparePhrase({ a: 'async-await', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
-    'async/await took 2× the time of Nested callbacks (95 % interval 1.7–2.4×)',
+    'async/await took 2× the time of Nested callbacks (95\u00a0% interval 1.7–2.4×)',
   );
-  assert.match(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }), /could not be told apart \(their 95 % intervals overlap\)$/);
+  assert.match(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }), /could not be told apart \(their 95\s% intervals overlap\)$/);
   const { best, tied } = f.leaders({ mode: 'cpu', n: 1000 });
   assert.equal(best.id, 'original');
   assert.deepEqual(tied.map((r) => r.id), ['promises-native']);
@@ -43,7 +43,7 @@ test('intervals apart give a ratio with a conservative interval; overlapping one
 
 test('a ratio close to 1 gets the digits that tell it from its interval', () => {
   const f = withCells([cell('original', 100, 99, 101), cell('rx', 104, 102, 106)]);
-  assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /took 1\.04× the time of .*\(95 % interval 1\.01–1\.07×\)/);
+  assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /took 1\.04× the time of .*\(95\s% interval 1\.01–1\.07×\)/);
 });
 
 test('what the data do not hold fails, naming it and what exists', () => {
@@ -96,12 +96,12 @@ test('a build with changed data changes the phrases, in a fixture post and in th
     return { post: read('posts/compare-in-prose'), article: read('posts/analysis-async-patterns-2013-and-now') };
   };
   const apart = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 300, 290, 310); });
-  assert.match(apart.post, /Compare: async\/await took 3× the time of Nested callbacks \(95 % interval 2\.8–3\.3×\)\./);
-  assert.match(apart.post, /Leaders: Nested callbacks, ahead of every other style by more than the 95 % intervals\./);
-  assert.match(apart.article, /async\/await took 3× the time of Nested callbacks \(95 % interval 2\.8–3\.3×\)/);
+  assert.match(apart.post, /Compare: async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)\./);
+  assert.match(apart.post, /Leaders: Nested callbacks, ahead of every other style by more than the 95\s% intervals\./);
+  assert.match(apart.article, /async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)/);
   const tied = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 101, 96, 106); });
-  assert.match(tied.post, /Compare: async\/await and Nested callbacks could not be told apart \(their 95 % intervals overlap\)\./);
-  assert.match(tied.post, /Leaders: Nested callbacks, tied with async\/await \(their 95 % intervals overlap\)\./);
+  assert.match(tied.post, /Compare: async\/await and Nested callbacks could not be told apart \(their 95\s% intervals overlap\)\./);
+  assert.match(tied.post, /Leaders: Nested callbacks, tied with async\/await \(their 95\s% intervals overlap\)\./);
   assert.match(tied.article, /async\/await and Nested callbacks could not be told apart/);
   assert.doesNotMatch(tied.article, /async\/await took 3× the time of Nested callbacks/);
 });
