@@ -13,6 +13,7 @@
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
 //   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf.json
 //   {% variantRef "async-await" %}                                      link to the variant's page
+//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see prose-compare.js
 //
 // perf takes scenario= (default upload) and runtime= (an id or its prefix,
 // "node-20"; required when the file holds several runtimes), and file= to
@@ -95,7 +96,7 @@ function fieldOf(row, field, fields, where) {
   return v;
 }
 
-const COMPLEXITY_FIELDS = ['tokens', 'uploadTokens', 'lines', 'depth', 'complexity', 'uploadComplexity', 'tokens2013', 'complexity2013'];
+const COMPLEXITY_FIELDS = ['tokens', 'headlineTokens', 'headlineComplexity', 'ratio2013', 'uploadTokens', 'lines', 'depth', 'complexity', 'uploadComplexity', 'tokens2013', 'complexity2013'];
 const DEBUG_FIELDS = ['total', 'sourceMaps', 'stackTraces'];
 
 function complexityValue(load, kw) {
@@ -109,7 +110,7 @@ function debuggabilityValue(load, kw) {
   const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
   const field = kw.field || 'total';
   const shaped = { ...row, sourceMaps: row.sourceMaps && row.sourceMaps.level, stackTraces: row.stackTraces && row.stackTraces.level };
-  return { value: fieldOf(shaped, field, DEBUG_FIELDS, hit.shown), unit: '' };
+  return { value: fieldOf(shaped, field, [...DEBUG_FIELDS, 'score.score', 'score.max'], hit.shown), unit: '' };
 }
 
 const REF_SETS = { cpu: 'cpuBound', io: 'ioBound', memory: 'memory' };
@@ -188,7 +189,7 @@ module.exports = function proseNumbers(eleventyConfig) {
 
   eleventyConfig.addShortcode('num', wrap('num', ([source], kw) => {
     const v = value(load, String(source), kw);
-    const text = kw.field === 'complexity' || kw.field === 'uploadComplexity' || kw.field === 'complexity2013' ? String(Number(v.value.toFixed(2))) : figure(v.value);
+    const text = kw.field === 'complexity' || kw.field === 'uploadComplexity' || kw.field === 'complexity2013' || kw.field === 'headlineComplexity' || kw.field === 'ratio2013' ? String(Number(v.value.toFixed(2))) : figure(v.value);
     return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
   }));
   eleventyConfig.addShortcode('ratio', wrap('ratio', ([source], kw) => {
@@ -205,6 +206,8 @@ module.exports = function proseNumbers(eleventyConfig) {
     const [v] = narrow(variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
     return `<a href="/variants/${v.id}/">${v.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a>`;
   }));
+  // Comparative phrases (compare, leaders), switch costs and recorded traces.
+  require('./prose-compare')(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError });
 };
 
-module.exports.helpers = { value, count, runtimeVersion, ratioText, ProseNumberError };
+module.exports.helpers = { value, count, runtimeVersion, ratioText, ProseNumberError, perfCell, narrow, same, wrap };

@@ -1,0 +1,181 @@
+'use strict';
+// Comparative claims in prose, decided by the data at build time, so a claim
+// cannot outlive the measurements it rests on. Registered by
+// _config/prose-numbers.js (same loader, same error wrapper):
+//
+//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}
+//     -> "<a>X</a> took 1.4× the time of <a>Y</a> (95 % interval 1.2–1.6×)"
+//        when the 95 % intervals of the two medians are apart, else
+//        "<a>X</a> and <a>Y</a> could not be told apart (their 95 % intervals overlap)"
+//   {% leaders "perf", mode="cpu", n=1000, exclude="^rx" %}
+//     -> the lowest median and every style whose interval reaches it
+//   {% switchCost "promises-q", field="timeRatio" %}   data/debuggability.json
+//   {% traces way="reject", variants="original,async-await" %}   recorded traces
+//
+// compare takes metric= (time, memory, heap, latency-p50, latency-p99),
+// scenario= and runtime= like num; unnamed, the runtime is "now".
+const { medianCi } = require('../scripts/harness/stats');
+const { loadManifest } = require('../scripts/lib/manifest');
+const { FLOOR_ID } = require('./chart-data');
+const { runtimeMatches, nowCells } = require('./runtime-match');
+
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// metric -> [summary key, sample field, how the phrase names it]
+const METRICS = {
+  time: ['time', 'timeMs', 'took {r} the time of'],
+  memory: ['memory', 'peakRssMb', 'needed {r} the peak memory of'],
+  heap: ['heap', 'heapMb', 'needed {r} the heap of'],
+  'latency-p50': ['latencyP50', 'p50Ms', 'had {r} the median call latency of'],
+  'latency-p99': ['latencyP99', 'p99Ms', 'had {r} the 99th-percentile call latency of'],
+};
+
+module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError }) {
+  function link(id) {
+    const [v] = narrow(loadManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
+    return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
+  }
+
+  function metricOf(kw) {
+    const m = METRICS[kw.metric || 'time'];
+    if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(METRICS).join(', ')}`);
+    return m;
+  }
+
+  // Median and its 95 % order-statistic interval. The harness stores the
+  // time interval (timeCi, adaptive repetitions included); other metrics get
+  // the same kind of interval from the cell's kept samples.
+  function estimate(cell, kw) {
+    const [key, field] = metricOf(kw);
+    const median = cell[key] && cell[key].median;
+    if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} median`);
+    let ci = key === 'time' && cell.timeCi && cell.timeCi.lo !== null ? cell.timeCi : null;
+    if (!ci) {
+      const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
+      ci = medianCi(values);
+    }
+    if (ci.lo === null || ci.lo === undefined) throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
+    return { median, lo: ci.lo, hi: ci.hi };
+  }
+
+  function compare(kw) {
+    if (!kw.a || !kw.b) throw new ProseNumberError('a= and b= name the two variants to compare');
+    const hit = load(kw.file || 'perf');
+    const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), kw);
+    const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), kw);
+    if (a.hi >= b.lo && b.hi >= a.lo) return { apart: false, a, b };
+    if (b.median <= 0 || b.lo <= 0) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
+    // Conservative bounds: each end of one interval over the far end of the other.
+    return { apart: true, a, b, ratio: a.median / b.median, lo: a.lo / b.hi, hi: a.hi / b.lo };
+  }
+
+  function comparePhrase(kw) {
+    const c = compare(kw);
+    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95\u00a0% intervals overlap)`;
+    // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
+    // add digits until the ratio stands apart from its interval's ends.
+    let digits = 2;
+    const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
+    while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
+    const r = `${text(c.ratio)}×`;
+    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
+  }
+
+  // The style with the lowest median and every style whose interval reaches
+  // the leader's: the honest "fastest" when several are tied.
+  function leaders(kw) {
+    for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for leaders`);
+    const hit = load(kw.file || 'perf');
+    let cells = narrow(hit.data.cells.filter((c) => c.status === 'ok' && c.variant !== FLOOR_ID), [
+      ['scenario', kw.scenario || 'upload', same('scenario')],
+      ['runtime', kw.runtime, (r, v) => runtimeMatches(r.runtime, v)],
+      ['mode', kw.mode, same('mode')],
+      ['n', kw.n, same('n')],
+    ], `${hit.shown} (measured cells)`);
+    if (!kw.runtime) cells = nowCells(cells) || cells;
+    if (new Set(cells.map((c) => c.runtime)).size > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime=`);
+    if (kw.exclude) {
+      let re;
+      try { re = new RegExp(kw.exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
+      cells = cells.filter((c) => !re.test(c.variant));
+    }
+    if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
+    const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })).sort((x, y) => x.median - y.median || x.id.localeCompare(y.id));
+    const [best] = rows;
+    return { best, tied: rows.slice(1).filter((r) => r.lo <= best.hi) };
+  }
+
+  function leadersPhrase(kw) {
+    const { best, tied } = leaders(kw);
+    if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95\u00a0% intervals`;
+    // list=false: a long tie reads better as a number.
+    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
+    const names = tied.map((r) => link(r.id));
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+    return `${link(best.id)}, tied with ${listed} (their 95\u00a0% intervals overlap)`;
+  }
+
+  const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };
+  function switchCost(id, kw) {
+    const hit = load('debuggability');
+    const withCost = hit.data.variants.filter((v) => v.switchCost);
+    const [v] = narrow(withCost, [['id', id || '(none given)', same('id')]], `${hit.shown} (variants with a measured long-stack switch)`);
+    const get = SWITCH_FIELDS[kw.field || 'timeRatio'];
+    if (!get) throw new ProseNumberError(`field= must be one of ${Object.keys(SWITCH_FIELDS).join(', ')}`);
+    const value = get(v.switchCost);
+    if (value === null || value === undefined) throw new ProseNumberError(`${hit.shown} has no ${kw.field} for the switch of ${id}`);
+    return typeof value === 'number' ? (kw.field === 'timeRatio' || !kw.field ? ratioText(value) : value.toLocaleString('en-GB')) : String(value);
+  }
+
+  // Recorded traces (debuggability.json traces[].excerpt), never typed by hand.
+  function traces(kw) {
+    const hit = load('debuggability');
+    const ids = String(kw.variants || '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!ids.length) throw new ProseNumberError('variants= lists the variants whose traces to show, comma-separated');
+    const blocks = ids.map((id) => {
+      const [v] = narrow(hit.data.variants, [['id', id, same('id')]], hit.shown);
+      const t = (v.traces || []).find((x) => x.way === (kw.way || '') && !!x.longStack === (kw.longStack === true));
+      if (!t) throw new ProseNumberError(`${hit.shown} has no ${kw.longStack ? 'long-stack ' : ''}trace "${kw.way}" for ${id}; it has: ${[...new Set((v.traces || []).map((x) => x.way))].join(', ')}`);
+      if (!Array.isArray(t.excerpt) || !t.excerpt.length) throw new ProseNumberError(`${hit.shown} recorded no trace text for ${id} ${kw.way}`);
+      const where = t.quality === 'exact' ? 'points at the failing line' : t.quality === 'file' ? 'names the file, not the failing line' : 'never names the variant';
+      // Plain blocks, not <figure>: its default side margins would take a
+      // phone's width from traces that are already wide.
+      return `<div class="trace"><p class="meta">${link(id)}: ${escapeHtml(t.outcome === 'done' ? 'reaches the callback' : 'escapes uncaught')}, ${where}</p>` +
+        `<pre class="code"><code>${escapeHtml(t.excerpt.join('\n'))}</code></pre></div>`;
+    });
+    return `<div class="traces">${blocks.join('\n')}</div>`;
+  }
+
+  // A setting or the machine of the runs that measured "now" (or runtime=):
+  // reps, maxReps, ciTarget, maxInterference, retries, ns, t; cpu, cores, os.
+  const HOST = ['cpu', 'cores', 'os', 'memGb'];
+  function runSetting(key, kw) {
+    const hit = load('perf');
+    const all = Object.entries(hit.data.runs || {});
+    const wanted = kw.runtime || require('./runtime-match').NOW_RUNTIME;
+    const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted)));
+    if (!runs.length) throw new ProseNumberError(`no run in ${hit.shown} measured runtime "${wanted}"`);
+    const values = runs.map(([id, r]) => {
+      const from = HOST.includes(key) ? r.host : r.harness;
+      if (!from || from[key] === undefined || from[key] === null) throw new ProseNumberError(`run ${id} in ${hit.shown} records no ${key}; known: ${Object.keys(r.harness || {}).concat(HOST).join(', ')}`);
+      return Array.isArray(from[key]) ? from[key].join(', ') : String(from[key]);
+    });
+    const distinct = [...new Set(values)];
+    if (distinct.length > 1) throw new ProseNumberError(`the runs of "${wanted}" differ in ${key} (${distinct.join(' / ')}); name the runtime or say so in the prose`);
+    return escapeHtml(distinct[0]);
+  }
+
+  eleventyConfig.addShortcode('runSetting', wrap('runSetting', ([key], kw) => runSetting(String(key), kw)));
+  eleventyConfig.addShortcode('compare', wrap('compare', ([source], kw) => {
+    if (source !== 'perf') throw new ProseNumberError(`compare reads "perf" (got "${source}")`);
+    return comparePhrase(kw);
+  }));
+  eleventyConfig.addShortcode('leaders', wrap('leaders', ([source], kw) => {
+    if (source !== 'perf') throw new ProseNumberError(`leaders reads "perf" (got "${source}")`);
+    return leadersPhrase(kw);
+  }));
+  eleventyConfig.addShortcode('switchCost', wrap('switchCost', ([id], kw) => switchCost(id, kw)));
+  eleventyConfig.addShortcode('traces', wrap('traces', (args, kw) => traces(kw)));
+
+  return { compare, comparePhrase, leaders, switchCost, runSetting };
+};

@@ -1,0 +1,124 @@
+'use strict';
+// _config/prose-compare.js: comparative phrases decided by the data when the
+// page is built. Intervals apart -> a ratio with its interval; intervals
+// overlapping -> a tie. A variant, runtime or trace the data do not hold
+// stops the build naming the post and what the data hold. A build with
+// changed data changes the phrases, in a fixture post and in the article.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildSiteWith } = require('./helpers/eleventy');
+const { dataDir } = require('./helpers/data-dir');
+const { visibleText } = require('./helpers/drafts-site');
+const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
+const helpers = require('../_config/prose-numbers').helpers;
+const proseCompare = require('../_config/prose-compare');
+
+const FIXTURES = path.join('test', 'fixtures', 'prose-compare');
+const { ProseNumberError } = helpers;
+
+// The plugin's functions over a hand-made perf file (no Eleventy needed).
+function withCells(cells, debug = { variants: [] }) {
+  const files = { perf: { runs: {}, cells }, debuggability: debug };
+  const load = (name) => ({ shown: `data/${name}.json`, data: files[name] });
+  return proseCompare({ addShortcode() {} }, { load, ...helpers });
+}
+const cell = (variant, median, lo, hi, runtime = 'node-24@24.21.0') => ({
+  key: `${runtime}|upload|cpu|${variant}|1000`, runtime, scenario: 'upload', mode: 'cpu', variant, n: 1000, status: 'ok',
+  time: { median }, timeCi: { lo, hi },
+});
+
+test('intervals apart give a ratio with a conservative interval; overlapping ones a tie', () => {
+  const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), cell('promises-native', 10.5, 10.8, 12)]);
+  assert.equal(
+    f.comparePhrase({ a: 'async-await', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
+    'async/await took 2× the time of Nested callbacks (95\u00a0% interval 1.7–2.4×)',
+  );
+  assert.match(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }), /could not be told apart \(their 95\s% intervals overlap\)$/);
+  const { best, tied } = f.leaders({ mode: 'cpu', n: 1000 });
+  assert.equal(best.id, 'original');
+  assert.deepEqual(tied.map((r) => r.id), ['promises-native']);
+});
+
+test('a ratio close to 1 gets the digits that tell it from its interval', () => {
+  const f = withCells([cell('original', 100, 99, 101), cell('rx', 104, 102, 106)]);
+  assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /took 1\.04× the time of .*\(95\s% interval 1\.01–1\.07×\)/);
+});
+
+test('what the data do not hold fails, naming it and what exists', () => {
+  const debug = { variants: [{ id: 'original', traces: [{ way: 'reject', longStack: false, excerpt: ['Error: x'], quality: 'absent', outcome: 'done' }] }] };
+  const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), { ...cell('rx', 5, null, null), timeCi: { lo: null, hi: null }, samples: [] }], debug);
+  const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
+  fails(() => f.comparePhrase({ a: 'zz', b: 'original', mode: 'cpu', n: 1000 }), /no variant "zz" in data\/perf\.json .*it has: async-await, original, rx$/);
+  fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, runtime: 'bun' }), /no runtime "bun" .*it has: node-24@24\.21\.0$/);
+  fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 5000 }), /no n "5000"/);
+  fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, metric: 'speed' }), /unknown metric "speed"/);
+  fails(() => f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /too few repetitions for a 95 % interval/);
+  fails(() => f.leaders({ mode: 'cpu', n: 1000, exclude: '.' }), /no measured variant is left/);
+  fails(() => f.switchCost('original', {}), /no id "original" .*long-stack switch\); it has: \(nothing\)$/);
+});
+
+function buildFails(t, dir, re) {
+  const r = buildSiteWith({ ASYNCBENCH_EXTRA_POSTS: path.join(FIXTURES, dir) });
+  t.after(() => fs.rmSync(r.output, { recursive: true, force: true }));
+  assert.equal(r.ok, false, 'the build passed');
+  assert.match(r.log, re);
+}
+
+test('a comparison naming a variant the data do not hold fails the build', (t) => {
+  buildFails(t, 'unknown-variant', /posts\/compare-unknown-variant\.md: \{% compare "perf", a="promises-telepathy"[^%]*%\}: no variant "promises-telepathy" in data\/perf\.json[^\n]*it has: [^\n]*\boriginal\b/);
+});
+
+test('a comparison naming a runtime the data do not hold fails the build', (t) => {
+  buildFails(t, 'unknown-runtime', /posts\/compare-unknown-runtime\.md: \{% compare [^%]*runtime="bun-9" %\}: no runtime "bun-9" in data\/perf\.json[^\n]*it has: [^\n]*node-24/);
+});
+
+test('recorded traces of a variant the data do not hold fail the build', (t) => {
+  buildFails(t, 'unknown-trace', /posts\/traces-unknown-variant\.md: \{% traces [^%]*%\}: no id "promises-telepathy" in data\/debuggability\.json; it has: [^\n]*\boriginal\b/);
+});
+
+// Sets a cell's median and interval (the now runtime, CPU-bound, n = 1000).
+function setTime(d, variant, median, lo, hi) {
+  const c = d.cells.find((x) => x.variant === variant && x.mode === 'cpu' && x.n === 1000 && x.scenario === 'upload' && runtimeMatches(x.runtime, NOW_RUNTIME));
+  c.time.median = median;
+  c.timeCi = { ...c.timeCi, lo, hi };
+}
+
+test('a build with changed data changes the phrases, in a fixture post and in the article', (t) => {
+  const build = (edit) => {
+    const data = dataDir({ edit: { perf: edit } });
+    t.after(() => data.remove());
+    const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: path.join(FIXTURES, 'posts'), ASYNCBENCH_DRAFTS: '1' });
+    t.after(() => fs.rmSync(r.output, { recursive: true, force: true }));
+    assert.ok(r.ok, r.log);
+    const read = (p) => visibleText(fs.readFileSync(path.join(r.output, p, 'index.html'), 'utf8')).replace(/\s+/g, ' ');
+    return { post: read('posts/compare-in-prose'), article: read('posts/analysis-async-patterns-2013-and-now') };
+  };
+  const apart = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 300, 290, 310); });
+  assert.match(apart.post, /Compare: async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)\./);
+  assert.match(apart.post, /Leaders: Nested callbacks, ahead of every other style by more than the 95\s% intervals\./);
+  assert.match(apart.article, /async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)/);
+  const tied = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 101, 96, 106); });
+  assert.match(tied.post, /Compare: async\/await and Nested callbacks could not be told apart \(their 95\s% intervals overlap\)\./);
+  assert.match(tied.post, /Leaders: Nested callbacks, tied with async\/await \(their 95\s% intervals overlap\)\./);
+  assert.match(tied.article, /async\/await and Nested callbacks could not be told apart/);
+  assert.doesNotMatch(tied.article, /async\/await took 3× the time of Nested callbacks/);
+});
+
+test('run settings come from the runs of the runtime named (or now); runs that differ or lack the key fail', () => {
+  const run = (id, reps, cpu) => ({ harness: { reps, ciTarget: 3 }, host: { cpu, cores: 2 }, runtimes: { [id]: { id } } });
+  const files = (runs) => {
+    const data = { perf: { runs, cells: [] } };
+    return proseCompare({ addShortcode() {} }, { load: (name) => ({ shown: `data/${name}.json`, data: data[name] }), ...helpers });
+  };
+  const f = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-14@14.21.3', 7, 'Xeon') });
+  assert.equal(f.runSetting('reps', {}), '5', 'unnamed, the runtime is now (node-24)');
+  assert.equal(f.runSetting('reps', { runtime: 'node-14' }), '7');
+  assert.equal(f.runSetting('cpu', {}), 'Xeon');
+  const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
+  fails(() => f.runSetting('retries', {}), /run a in data\/perf\.json records no retries/);
+  fails(() => f.runSetting('reps', { runtime: 'bun' }), /no run in data\/perf\.json measured runtime "bun"/);
+  const g = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-24@24.21.0', 9, 'Xeon') });
+  fails(() => g.runSetting('reps', {}), /the runs of "node-24" differ in reps \(5 \/ 9\)/);
+});
