@@ -7,6 +7,7 @@ const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
 const { SCENARIOS } = require('../lib/manifest');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
 const { chainsSettings } = require('./scenarios/chains-plan');
+const { streamlineModesSettings } = require('./scenarios/streamline-modes-plan');
 
 const { ROOT } = require('../lib/paths');
 
@@ -18,7 +19,9 @@ and merges the results into a data file (schema: data/SCHEMA.md).
 
   --scenario LIST     upload, errors, parallel (comma-separated; default all), or
                       chains alone: 500-link chains, --mode sync,mixed,async, n 1,10,100,
-                      examples/chains/manifest.json, --out data/chains.json (data/SCHEMA.md)
+                      examples/chains/manifest.json, --out data/chains.json (data/SCHEMA.md), or
+                      streamline-modes alone: --mode setImmediate,setTimeout,readFile, --n the moduli,
+                      examples/streamline-modes/manifest.json, --out data/streamline-modes.json
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
   --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps}).
@@ -149,7 +152,8 @@ function parseArgs(argv, env = process.env) {
   const s = Object.assign({}, DEFAULTS, profile === 'quick' ? QUICK : profile === 'sweep' ? SWEEP : {});
   s.profile = profile;
   if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
-  const chains = s.scenarios.includes('chains') ? chainsSettings(s, raw, list) : null; // own modes, n, manifest, data file
+  const chains = s.scenarios.includes('chains') ? chainsSettings(s, raw, list) // own modes, n, manifest, data file
+    : s.scenarios.includes('streamline-modes') ? streamlineModesSettings(s, raw, list) : null;
   if (raw['--mode'] && !chains) s.modes = list('--mode', raw['--mode'], MODES);
   if (raw['--n']) {
     s.ns = raw['--n'].split(',').map((v) => decimal('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));

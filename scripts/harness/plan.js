@@ -7,6 +7,7 @@
 const path = require('node:path');
 const { EXAMPLES } = require('../lib/manifest');
 const { chainsCell } = require('./scenarios/chains-plan');
+const { streamlineModesCell } = require('./scenarios/streamline-modes-plan');
 
 const MODES = ['cpu', 'io'];
 
@@ -159,6 +160,11 @@ function buildPlan({ runtimes, variants, settings, floors }) {
             if (variant === FLOOR && !FLOOR.scenarios.includes(scenario)) continue;
             if (scenario === 'chains') { // its own modes and cells: scenarios/chains-plan.js
               cells.push(chainsCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime) }));
+              continue;
+            }
+            if (scenario === 'streamline-modes') { // primitive × modulo: scenarios/streamline-modes-plan.js
+              const c = streamlineModesCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
+              if (c) cells.push(c);
               continue;
             }
             const t = timePerOp(mode, n, settings);

@@ -14,7 +14,8 @@ const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'rea
 const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
 // "chains" (the Promises/A+ chains post) has its own variant list:
 // examples/chains/manifest.json, see scripts/harness/scenarios/chains-plan.js.
-const SCENARIOS = ['upload', 'errors', 'parallel', 'chains'];
+// So has "streamline-modes": examples/streamline-modes/manifest.json.
+const SCENARIOS = ['upload', 'errors', 'parallel', 'chains', 'streamline-modes'];
 const ERAS = ['2013', 'modern'];
 // The variant every other is measured against (the 2013 callback pyramid).
 const BASELINE = 'original';
@@ -93,7 +94,7 @@ function check(entry, index, file, pkg) {
   }
   if (!Array.isArray(entry.requires)) fail('"requires" must be an array');
   entry.requires.forEach((f) => FEATURES.includes(f) || fail(`unknown feature "${f}"; known: ${FEATURES.join(', ')}`));
-  if (!Array.isArray(entry.scenarios) || !['upload', 'chains'].some((s) => entry.scenarios.includes(s))) fail('"scenarios" must list at least "upload" (or, in a chains manifest, "chains")');
+  if (!Array.isArray(entry.scenarios) || !['upload', 'chains', 'streamline-modes'].some((s) => entry.scenarios.includes(s))) fail('"scenarios" must list at least "upload" (or, in a chains or streamline-modes manifest, that scenario)');
   entry.scenarios.forEach((s) => SCENARIOS.includes(s) || fail(`unknown scenario "${s}"`));
   if (typeof entry.catchesThrows !== 'boolean') fail('"catchesThrows" must be true or false');
   if (!Array.isArray(entry.wrappers)) fail('"wrappers" must be an array of files under examples/');
