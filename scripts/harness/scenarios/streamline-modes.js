@@ -113,7 +113,9 @@ function run(opts, h) {
   var file = null;
   if (mode === 'readFile') {
     file = path.join(os.tmpdir(), 'asyncbench-slmodes-' + process.pid + '.bin');
-    var bytes = typeof Buffer.alloc === 'function' ? Buffer.alloc(FILE_BYTES, 42) : new Buffer(FILE_BYTES).fill(42);
+    var bytes;
+    if (typeof Buffer.alloc === 'function') bytes = Buffer.alloc(FILE_BYTES, 42);
+    else { bytes = new Buffer(FILE_BYTES); bytes.fill(42); } // Node < 4.5: fill() does not return the buffer everywhere
     fs.writeFileSync(file, bytes);
     process.on('exit', function () { try { fs.unlinkSync(file); } catch (e) { /* gone already */ } });
   }
