@@ -166,7 +166,7 @@ function ours(f, data, runtime) {
   const pick = (variant) => cells.filter((c) => c.variant === variant && c.status === 'ok' && (!p.primitive || c.mode === p.primitive) &&
     (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number');
   if (f.kind === 'range') {
-    const ts = cells.filter((c) => c.status === 'ok' && c.mode === p.primitive && c.time && typeof c.time.median === 'number').map((c) => c.time.median);
+    const ts = cells.filter((c) => c.status === 'ok' && c.mode === p.primitive && (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number').map((c) => c.time.median);
     return ts.length ? `${round(Math.min(...ts))}–${round(Math.max(...ts))} ms` : 'not measured';
   }
   const ratios = [];
@@ -175,7 +175,12 @@ function ours(f, data, runtime) {
       for (const slow of pick(slowId)) if (slow.n === fast.n && slow.runtime === fast.runtime) ratios.push(slow.time.median / fast.time.median);
     }
   }
-  if (!ratios.length) return 'not measured';
+  if (!ratios.length) {
+    // No pair ran: say which side failed, and how, rather than "not measured".
+    const failed = cells.filter((c) => [f.faster, ...f.slower].includes(c.variant) && OUTCOMES[c.status] &&
+      (!p.primitive || c.mode === p.primitive) && (!p.modulo || c.n === p.modulo));
+    return failed.length ? [...new Set(failed.map((c) => `${label(c.variant)}: ${OUTCOMES[c.status]}`))].join('; ') : 'not measured';
+  }
   const lo = round(Math.min(...ratios)), hi = round(Math.max(...ratios));
   return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${label(f.faster)} faster)`;
 }
