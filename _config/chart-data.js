@@ -183,7 +183,9 @@ function toSeries(byVariant) {
 // chains: the Promises/A+ chains post (_config/chains-data.js, loaded when used).
 // delegation: the generator delegation post (_config/delegation-data.js).
 const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => require('./chains-data').chainsChart(args, load),
-  delegation: (args, load) => require('./delegation-data').delegationChart(args, load) };
+  delegation: (args, load) => require('./delegation-data').delegationChart(args, load),
+  // the streamline modes post (_config/streamline-modes-data.js)
+  'streamline-modes': (args, load) => require('./streamline-modes-data').streamlineModesChart(args, load) };
 
 function chartModel(source, args = {}, load = makeLoader()) {
   const build = CHARTS[source];

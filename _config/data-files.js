@@ -131,7 +131,7 @@ function readDataFile(dir, name) {
   const invalid = schemaProblems(validate, data);
   for (const p of invalid) fail('invalid', p.message, p.path);
   if (invalid.length) return hit;
-  if (isPerf(name) || data.schema === 'asyncbench/chains@1' || data.schema === 'asyncbench/delegation@1') { // perf@1's shape (data/SCHEMA.md)
+  if (isPerf(name) || data.schema === 'asyncbench/chains@1' || data.schema === 'asyncbench/delegation@1' || data.schema === 'asyncbench/streamline-modes@1') { // perf@1's shape (data/SCHEMA.md)
     const open = unfinished(data);
     for (const p of open.problems) fail('incomplete', p.message, p.path);
     hit.incomplete = open.summary;

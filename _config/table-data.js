@@ -239,10 +239,14 @@ function scoreToday(v) {
 // chains, chains-2013: the Promises/A+ chains post (_config/chains-data.js).
 const chains = (args, load) => require('./chains-data').chainsTable(args, load);
 const chains2013 = (args, load) => require('./chains-data').chainsReferenceTable(args, load);
+// streamline-modes, streamline-2013: the streamline modes post (_config/streamline-modes-data.js).
+const slModes = (args, load) => require('./streamline-modes-data').streamlineModesTable(args, load);
+const sl2013 = (args, load) => require('./streamline-modes-data').streamlineReferenceTable(args, load);
 // delegation, delegation-2014, delegation-ratios: the generator delegation post (_config/delegation-data.js).
 const delegation = (name) => (args, load) => require('./delegation-data')[name](args, load);
 const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013,
-  delegation: delegation('delegationTable'), 'delegation-2014': delegation('delegationReferenceTable'), 'delegation-ratios': delegation('delegationRatios') };
+  delegation: delegation('delegationTable'), 'delegation-2014': delegation('delegationReferenceTable'), 'delegation-ratios': delegation('delegationRatios'),
+  'streamline-modes': slModes, 'streamline-2013': sl2013 };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];

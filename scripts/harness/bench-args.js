@@ -8,6 +8,7 @@ const { SCENARIOS } = require('../lib/manifest');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
 const { chainsSettings } = require('./scenarios/chains-plan');
 const { delegationSettings } = require('./scenarios/delegation-plan');
+const { streamlineModesSettings } = require('./scenarios/streamline-modes-plan');
 
 const { ROOT } = require('../lib/paths');
 
@@ -23,6 +24,8 @@ and merges the results into a data file (schema: data/SCHEMA.md).
                       delegation alone: coroutines of 12 reads, --mode flat,d1,d2,d5 (levels of
                       delegation), n 1,100,10000, 5 reps (3 at n 10000), no adaptive reps,
                       examples/delegation/manifest.json, --out data/delegation.json
+                      streamline-modes alone: --mode setImmediate,setTimeout,readFile, --n the moduli,
+                      examples/streamline-modes/manifest.json, --out data/streamline-modes.json
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
   --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps}).
@@ -154,7 +157,8 @@ function parseArgs(argv, env = process.env) {
   s.profile = profile;
   if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
   const chains = s.scenarios.includes('chains') ? chainsSettings(s, raw, list) // own modes, n, manifest, data file
-    : s.scenarios.includes('delegation') ? delegationSettings(s, raw, list) : null;
+    : s.scenarios.includes('delegation') ? delegationSettings(s, raw, list)
+    : s.scenarios.includes('streamline-modes') ? streamlineModesSettings(s, raw, list) : null;
   if (raw['--mode'] && !chains) s.modes = list('--mode', raw['--mode'], MODES);
   if (raw['--n']) {
     s.ns = raw['--n'].split(',').map((v) => decimal('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));

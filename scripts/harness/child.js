@@ -231,6 +231,10 @@ function runCell(opts) {
     return require('./scenarios/delegation').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
       mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
   }
+  if (scenario === 'streamline-modes') { // same interface: scenarios/streamline-modes.js
+    return require('./scenarios/streamline-modes').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
+      mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
+  }
   if (!opts.variant) return badArgs('--variant FILE is required');
   if (['upload', 'errors', 'parallel'].indexOf(scenario) < 0) return badArgs('--scenario must be upload, errors or parallel');
   if (!(n >= 1 && n % 1 === 0)) return badArgs('--n must be a positive integer, got ' + opts.n);

@@ -19,8 +19,10 @@ const SCHEMA_ID = 'asyncbench/perf@1';
 const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
 // The same shape with other modes and fields: the "chains" scenario's file.
 const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json'),
-  'asyncbench/delegation@1': path.join(DATA, 'schema', 'delegation.schema.json') };
-const FAILURES = ['timeout', 'crash', 'oom'];
+  'asyncbench/delegation@1': path.join(DATA, 'schema', 'delegation.schema.json'),
+  'asyncbench/streamline-modes@1': path.join(DATA, 'schema', 'streamline-modes.schema.json') };
+// stack-overflow: a measured outcome of the streamline-modes scenario (its schema alone allows it).
+const FAILURES = ['timeout', 'crash', 'oom', 'stack-overflow'];
 
 class DataFileError extends Error {
   constructor(file, problem) {
@@ -124,6 +126,7 @@ function newCell(planCell, runId, options) {
   if (planCell.errorRate) cell.errorRate = planCell.errorRate;
   if (planCell.links) cell.links = planCell.links;
   if (planCell.scenario === 'delegation') cell.depth = planCell.depth;
+  if (planCell.scenario === 'streamline-modes') Object.assign(cell, { depth: planCell.depth, loop: planCell.loop, modulo: planCell.modulo });
   if (planCell.skip) cell.error = planCell.skip;
   return summarizeCell(cell, options);
 }

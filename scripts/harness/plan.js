@@ -8,6 +8,7 @@ const path = require('node:path');
 const { EXAMPLES } = require('../lib/manifest');
 const { chainsCell } = require('./scenarios/chains-plan');
 const { delegationCell } = require('./scenarios/delegation-plan');
+const { streamlineModesCell } = require('./scenarios/streamline-modes-plan');
 
 const MODES = ['cpu', 'io'];
 
@@ -165,6 +166,11 @@ function buildPlan({ runtimes, variants, settings, floors }) {
             if (scenario === 'delegation') { // scenarios/delegation-plan.js; null: not at this depth
               const cell = delegationCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
               if (cell) cells.push(cell);
+              continue;
+            }
+            if (scenario === 'streamline-modes') { // primitive × modulo: scenarios/streamline-modes-plan.js
+              const c = streamlineModesCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
+              if (c) cells.push(c);
               continue;
             }
             const t = timePerOp(mode, n, settings);

@@ -120,6 +120,7 @@ async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
   if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
   if (cell.scenario === 'chains') args.push('--mode', cell.mode, '--links', String(cell.links));
   if (cell.scenario === 'delegation') args.push('--mode', cell.mode);
+  if (cell.scenario === 'streamline-modes') args.push('--mode', cell.mode, '--depth', String(cell.depth), '--loop', String(cell.loop));
   const tag = crypto.randomBytes(8).toString('hex');
   const r = await run(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
   const base = { rep, wallMs: Math.round(r.wallMs) };

@@ -15,7 +15,8 @@ const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.pr
 // "chains" (the Promises/A+ chains post) has its own variant list:
 // examples/chains/manifest.json, see scripts/harness/scenarios/chains-plan.js.
 // "delegation" likewise: examples/delegation/manifest.json (scenarios/delegation-plan.js).
-const SCENARIOS = ['upload', 'errors', 'parallel', 'chains', 'delegation'];
+// So has "streamline-modes": examples/streamline-modes/manifest.json.
+const SCENARIOS = ['upload', 'errors', 'parallel', 'chains', 'delegation', 'streamline-modes'];
 const ERAS = ['2013', 'modern'];
 // The variant every other is measured against (the 2013 callback pyramid).
 const BASELINE = 'original';
@@ -94,7 +95,7 @@ function check(entry, index, file, pkg) {
   }
   if (!Array.isArray(entry.requires)) fail('"requires" must be an array');
   entry.requires.forEach((f) => FEATURES.includes(f) || fail(`unknown feature "${f}"; known: ${FEATURES.join(', ')}`));
-  if (!Array.isArray(entry.scenarios) || !['upload', 'chains', 'delegation'].some((s) => entry.scenarios.includes(s))) fail('"scenarios" must list at least "upload" (or, in a chains or delegation manifest, that scenario)');
+  if (!Array.isArray(entry.scenarios) || !['upload', 'chains', 'delegation', 'streamline-modes'].some((s) => entry.scenarios.includes(s))) fail('"scenarios" must list at least "upload" (or, in a chains, delegation or streamline-modes manifest, that scenario)');
   entry.scenarios.forEach((s) => SCENARIOS.includes(s) || fail(`unknown scenario "${s}"`));
   if (typeof entry.catchesThrows !== 'boolean') fail('"catchesThrows" must be true or false');
   if (!Array.isArray(entry.wrappers)) fail('"wrappers" must be an array of files under examples/');
