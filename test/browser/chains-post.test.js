@@ -1,7 +1,7 @@
 'use strict';
 // The Promises/A+ chains post in a real Chromium, built as a draft preview
 // from a chains.json written by a quick harness run of four real variants
-// (the committed data/ has none until the quiet-machine run): every chart
+// (the committed data/ has none until the quiet-machine run; q-0-9 for the prose): every chart
 // draws, hovering a legend entry highlights its series, a typed regex hides
 // exactly the matching series, Reset brings back the author's filter, and a
 // point's tooltip names its n. Screenshots land in test/artifacts/.
@@ -28,7 +28,7 @@ async function typeFilter(page, text, fig = FIG) {
 test('chains post charts in Chromium, drawn from a measured chains.json', async (t) => {
   const data = dataDir({ drop: ['chains'] });
   t.after(data.remove);
-  const run = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|bluebird|q)$',
+  const run = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|bluebird|q|q-0-9)$',
     '--n', '1,2', '--reps', '1', '--out', path.join(data.dir, 'chains.json')], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   const site = buildDraftsSite({ CHARTS_DATA_DIR: data.dir });
@@ -68,8 +68,8 @@ test('chains post charts in Chromium, drawn from a measured chains.json', async 
   await t.test('a typed regex hides exactly the matching series, and Reset brings back the author\'s filter', async () => {
     assert.equal(await page.inputValue(`${FIG} .chart-filter`), '^q');
     await typeFilter(page, 'native|^b');
-    assert.deepEqual(await legend(page), ['async', 'q']);
-    assert.deepEqual(await plotted(page), ['async', 'q']);
+    assert.deepEqual(await legend(page), ['async', 'q', 'q-0-9']);
+    assert.deepEqual(await plotted(page), ['async', 'q', 'q-0-9']);
     await page.click(`${FIG} .chart-reset`);
     assert.equal(await page.inputValue(`${FIG} .chart-filter`), '^q');
     assert.deepEqual(await plotted(page), ['async', 'bluebird', 'native']);
