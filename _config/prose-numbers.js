@@ -26,6 +26,7 @@ const { FLOOR_ID } = require('./chart-data');
 const { splitArgs } = require('./charts');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { helpers: { figure } } = require('./variant-pages');
+const { chainsProse, ChainsProseError } = require('./chains-data');
 
 class ProseNumberError extends Error {}
 
@@ -198,6 +199,14 @@ module.exports = function proseNumbers(eleventyConfig) {
     const b = value(load, String(source), { ...kw, variant: kw.over }).value;
     if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
     return ratioText(a / b);
+  }));
+  // The chains post's figures and run facts (_config/chains-data.js).
+  eleventyConfig.addShortcode('chains', wrap('chains', ([what], kw) => {
+    try {
+      return chainsProse(load, String(what), kw, figure);
+    } catch (err) {
+      throw err instanceof ChainsProseError ? new ProseNumberError(err.message) : err;
+    }
   }));
   eleventyConfig.addShortcode('count', wrap('count', ([source], kw) => String(count(load, String(source), kw))));
   eleventyConfig.addShortcode('runtimeVersion', wrap('runtimeVersion', ([id], kw) => runtimeVersion(load, id, kw.file)));

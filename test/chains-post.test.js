@@ -24,7 +24,7 @@ function folder(t, { measured }) {
   const d = dataDir({ drop: ['chains'] });
   t.after(d.remove);
   if (measured) {
-    const r = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async)$', '--mode', 'sync,async',
+    const r = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|q-0-9)$', '--mode', 'sync,async',
       '--n', '1,2', '--reps', '1', '--out', path.join(d.dir, 'chains.json')], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
   }
@@ -55,7 +55,7 @@ test('with measured chains data: one series per variant over n, and our figures 
   const load = makeLoader({ dataDir: dir });
   const chart = chartModel('chains', { mode: 'async', metric: 'after-first', exclude: '^q' }, load);
   assert.equal(chart.id, 'chains-async-after-first');
-  assert.deepEqual(chart.series.map((s) => s.label), ['async', 'native']);
+  assert.deepEqual(chart.series.map((s) => s.label), ['async', 'native', 'q-0-9']);
   for (const s of chart.series) assert.deepEqual(s.data.map((p) => p[0]), [1, 2]);
   assert.match(chart.env, /node/);
   assert.deepEqual(chartModel('chains', { mode: 'mixed' }, load).series, [], 'a mode not measured has no series');
@@ -100,4 +100,43 @@ test('an unfinished chains run is incomplete data: it stops a normal build and i
   assert.throws(() => chartModel('chains', {}, makeLoader({ dataDir: dir, allowIncomplete: false })), /the run did not finish/);
   const model = chartModel('chains', {}, makeLoader({ dataDir: dir, allowIncomplete: true }));
   assert.match(model.incomplete, /chains\.json: 1 unfinished run/);
+});
+
+test('numbers in the prose come from chains.json: "not measured yet" without it, the cell medians with it', (t) => {
+  const { chainsProse, ChainsProseError, NOT_MEASURED } = require('../_config/chains-data');
+  const fmt = (v) => `<${v}>`;
+  const none = makeLoader({ dataDir: folder(t, { measured: false }) });
+  assert.equal(chainsProse(none, 'value', { variant: 'chains-async', mode: 'sync', n: 1 }, fmt), NOT_MEASURED);
+  assert.equal(chainsProse(none, 'reps', {}, fmt), NOT_MEASURED);
+  const ref = REFERENCE.total.rows.find((r) => r.variant === 'chains-q-0-9');
+  assert.equal(chainsProse(none, '2013', { set: 'total', variant: 'chains-q-0-9', mode: 'async' }, fmt), `<${ref.async}>`);
+
+  const dir = folder(t, { measured: true });
+  const load = makeLoader({ dataDir: dir });
+  const data = JSON.parse(fs.readFileSync(path.join(dir, 'chains.json'), 'utf8'));
+  const cell = (v, mode, n) => data.cells.find((c) => c.variant === v && c.mode === mode && c.n === n);
+  const q = cell('chains-q-0-9', 'async', 2), a = cell('chains-async', 'async', 2);
+  assert.equal(chainsProse(load, 'value', { variant: 'chains-q-0-9', mode: 'async', n: 2, metric: 'after-first' }, fmt), `<${q.afterFirst.median}>`);
+  assert.equal(chainsProse(load, 'ratio', { variant: 'chains-q-0-9', over: 'chains-async', mode: 'async', n: 2 }, fmt),
+    String(Number((q.time.median / a.time.median).toPrecision(2))));
+  assert.equal(chainsProse(load, 'reps', {}, fmt), '1');
+  assert.match(chainsProse(load, 'runtimes', {}, fmt), /^Node\.js \d+\.\d+\.\d+/);
+  assert.equal(chainsProse(load, 'value', { variant: 'chains-async', mode: 'sync', n: 1, runtime: 'node-0.11' }, fmt), '(not measured on node-0.11)');
+  assert.throws(() => chainsProse(load, 'value', { variant: 'chains-bluebird', mode: 'sync', n: 1 }, fmt), ChainsProseError);
+  assert.throws(() => chainsProse(load, 'value', { variant: 'chains-async', mode: 'mixed', n: 1 }, fmt), /no cell for chains-async, mixed, n = 1/);
+});
+
+test('the post publishes itself once chains.json exists: left out of a normal build without it, listed with it', (t) => {
+  const { runEleventy } = require('../scripts/site-tools/eleventy-cli');
+  const os = require('node:os');
+  for (const measured of [false, true]) {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chains-site-'));
+    t.after(() => fs.rmSync(out, { recursive: true, force: true }));
+    const r = runEleventy([`--output=${out}`], { CHARTS_DATA_DIR: folder(t, { measured }) });
+    assert.equal(r.status, 0, r.stderr);
+    const page = path.join(out, 'posts', 'promises-aplus-chains', 'index.html');
+    assert.equal(fs.existsSync(page), measured);
+    assert.equal(fs.readFileSync(path.join(out, 'index.html'), 'utf8').includes(POST), measured, 'on the home page');
+    if (measured) assert.doesNotMatch(visibleText(fs.readFileSync(page, 'utf8')), /Draft\.|not measured yet/);
+  }
 });

@@ -13,7 +13,7 @@ const Ajv = require('ajv');
 const { loadManifest, MANIFEST } = require('../scripts/lib/manifest');
 const { parseArgs } = require('../scripts/harness/bench-args');
 const { expected, MODES } = require('../scripts/harness/scenarios/chains');
-const { LINKS } = require('../scripts/harness/scenarios/chains-plan');
+const { LINKS, REPS, MAX_REPS } = require('../scripts/harness/scenarios/chains-plan');
 const datafile = require('../scripts/harness/datafile');
 const { ROOT, tempDir, runBench, readData } = require('./fixtures/bench/helpers');
 
@@ -100,6 +100,12 @@ test('--scenario chains: its own modes, n, manifest and data file; refused with 
   assert.equal(o.manifest, CHAINS_MANIFEST);
   assert.equal(o.dataSchema, 'asyncbench/chains@1');
   assert.deepEqual(parseArgs(['--scenario', 'chains', '--quick']).settings.ns, [1, 10]);
+  assert.deepEqual([o.settings.reps, o.settings.maxReps], [REPS, MAX_REPS], 'its own cap on adaptive repetitions');
+  assert.ok(MAX_REPS < parseArgs([]).settings.maxReps);
+  const three = parseArgs(['--scenario', 'chains', '--reps', '3']).settings;
+  assert.deepEqual([three.reps, three.maxReps], [3, 3], 'an explicit --reps is exactly that many');
+  assert.equal(parseArgs(['--scenario', 'chains', '--max-reps', '20']).settings.maxReps, 20);
+  assert.equal(parseArgs(['--scenario', 'chains', '--quick']).settings.maxReps, 1);
   assert.deepEqual(parseArgs(['--scenario', 'chains', '--mode', 'async', '--n', '5']).settings.modes, ['async']);
   assert.throws(() => parseArgs(['--scenario', 'chains,upload']), /--scenario: chains writes its own data file.*not with upload/);
   assert.throws(() => parseArgs(['--scenario', 'chains', '--mode', 'cpu']), /--mode: unknown value "cpu"; expected sync, mixed, async/);
@@ -112,7 +118,7 @@ test('the chains variants stay out of the main article\'s list, and the chains l
   for (const v of loadManifest(CHAINS_MANIFEST).variants) assert.deepEqual(v.scenarios, ['chains'], v.id);
 });
 
-test('a quick harness run writes valid chains data, records a stack overflow as an outcome, and --resume runs nothing more', async (t) => {
+test('a quick harness run writes valid chains data, records a stack overflow as an outcome, and --resume runs only what is missing', async (t) => {
   const out = path.join(tempDir(t, 'asyncbench-chains-'), 'chains.json');
   const args = ['--manifest', path.join(FIXTURES, 'manifest.json'), '--variants', '^(chains-native|fixture-(short|overflow|overflow-later))$',
     '--scenario', 'chains', '--mode', 'sync,async', '--n', '1,3', '--reps', '1',
@@ -140,6 +146,34 @@ test('a quick harness run writes valid chains data, records a stack overflow as 
   const resumed = await runBench([...args, '--resume']);
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(resumed.stderr, /0 jobs to run/);
+
+  // An interrupted run: one cell never written, the rest kept. --resume runs
+  // that one job and leaves every other sample as it was.
+  const lost = data.cells.findIndex((c) => c.variant === 'chains-native' && c.mode === 'sync' && c.n === 1);
+  const kept = data.cells.filter((_, i) => i !== lost);
+  fs.writeFileSync(out, JSON.stringify(Object.assign({}, data, { cells: kept })));
+  const finished = await runBench([...args, '--resume']);
+  assert.equal(finished.code, 0, finished.stderr);
+  assert.match(finished.stderr, /: 1 jobs? to run/);
+  assert.match(finished.stderr, /chains-native n=1 rep 1/);
+  const after = readData(out);
+  assert.equal(after.cells.length, data.cells.length);
+  assert.equal(after.cells.find((c) => c.variant === 'chains-native' && c.mode === 'sync' && c.n === 1).status, 'ok');
+  for (const before of kept) {
+    const now = after.cells.find((c) => c.key === before.key);
+    assert.deepEqual(now.samples, before.samples, `${before.key} was run again`);
+  }
+});
+
+test('a chain that hangs is killed at --timeout and recorded as "timeout" with the message; the run goes on', async (t) => {
+  const out = path.join(tempDir(t, 'asyncbench-chains-'), 'chains.json');
+  const r = await runBench(['--manifest', path.join(FIXTURES, 'manifest.json'), '--variants', '^(chains-native|fixture-hang)$',
+    '--scenario', 'chains', '--mode', 'async', '--n', '1', '--reps', '1', '--timeout', '3000', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const cells = Object.fromEntries(readData(out).cells.map((c) => [c.variant, c]));
+  assert.equal(cells['fixture-hang'].status, 'timeout');
+  assert.match(cells['fixture-hang'].error, /no result within 3000 ms; the child was killed/);
+  assert.equal(cells['chains-native'].status, 'ok', cells['chains-native'].error);
 });
 
 test('a chains run refuses to write into a perf@1 file, and an upload run into a chains file', async (t) => {
@@ -173,4 +207,15 @@ test('a chains plan has no floor cell: the floor workload is the upload workload
   const variants = loadManifest(CHAINS_MANIFEST).variants.length;
   const [, cells] = r.stdout.match(/^(\d+) cells/);
   assert.equal(Number(cells), variants * MODES.length * 3, r.stdout);
+});
+
+test('the default chains run fits its budget: at most 8 minutes for three runtimes, adaptive repetitions included', () => {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.js'), '--scenario', 'chains', '--dry-run'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const [, min, sec] = r.stdout.match(/rough estimate (?:(\d+)m)?(\d+)s/);
+  const planned = (Number(min || 0) * 60 + Number(sec)) * 1000;
+  // The estimate counts the planned repetitions; each cell may grow to MAX_REPS.
+  const worst = planned * MAX_REPS / REPS;
+  assert.ok(worst * 3 <= 8 * 60 * 1000, `one runtime: ${planned} ms planned, ${worst} ms at worst; three would take more than 8 minutes`);
+  assert.ok(planned > 60 * 1000, `the estimate (${planned} ms) counts what a job at n = 100 costs`);
 });

@@ -23,6 +23,18 @@ const LINKS = 500;
 // still runs it.
 const NS = [1, 10, 100];
 const QUICK_NS = [1, 10];
+// Repetitions: 5 planned, adaptive ones up to 7 (not the upload default of
+// 25). Cells of a few ms rarely reach a ±3 % interval, so nearly every cell
+// would run to the cap: 7 keeps the default run of node-24, node-0.11 and bun
+// (288 cells) under 8 minutes on the 2-core machine (the job costs below).
+const REPS = 5;
+const MAX_REPS = 7;
+// What one job costs, for the estimate and the ETA (progress.js): measured
+// 2026-11-23 over every variant and mode on node-24, node-0.11 and bun under
+// load: about 76 ms at n = 1 (process start, loading), 120 ms at n = 10,
+// 490 ms at n = 100 (Q at n = 100: 1-2.4 s).
+const JOB_BASE_MS = 80;
+const JOB_MS_PER_CHAIN = 4;
 const SCHEMA_ID = 'asyncbench/chains@1';
 const MANIFEST = path.join('examples', 'chains', 'manifest.json');
 const OUT = path.join('data', 'chains.json');
@@ -38,6 +50,7 @@ function chainsSettings(s, raw, list) {
   if (s.profile === 'sweep') throw new UsageError('--sweep is the upload scale sweep; with --scenario chains give --n instead');
   s.modes = raw['--mode'] ? list('--mode', raw['--mode'], CHAIN_MODES) : CHAIN_MODES.slice();
   if (!raw['--n']) s.ns = (s.profile === 'quick' ? QUICK_NS : NS).slice();
+  if (s.profile === 'default' && !raw['--reps'] && !raw['--max-reps']) Object.assign(s, { reps: REPS, maxReps: MAX_REPS });
   s.links = LINKS;
   return { out: OUT, manifest: MANIFEST, dataSchema: SCHEMA_ID };
 }
@@ -50,9 +63,10 @@ function chainsCell({ key, runtime, mode, n, variant, skip }) {
     // Asynchronous steps one after another on each chain; each is a turn of
     // the event loop, not a timed wait, so the floor in ms is 0.
     criticalPath: asyncSteps, ioFloorMs: 0,
+    estimateMs: JOB_BASE_MS + JOB_MS_PER_CHAIN * n,
     file: path.join(EXAMPLES, variant.file),
     skip
   };
 }
 
-module.exports = { chainsSettings, chainsCell, CHAIN_MODES, LINKS, NS, QUICK_NS, SCHEMA_ID, MANIFEST, OUT };
+module.exports = { chainsSettings, chainsCell, CHAIN_MODES, LINKS, NS, QUICK_NS, REPS, MAX_REPS, SCHEMA_ID, MANIFEST, OUT };

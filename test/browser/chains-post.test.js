@@ -1,0 +1,96 @@
+'use strict';
+// The Promises/A+ chains post in a real Chromium, built as a draft preview
+// from a chains.json written by a quick harness run of four real variants
+// (the committed data/ has none until the quiet-machine run; q-0-9 for the prose): every chart
+// draws, hovering a legend entry highlights its series, a typed regex hides
+// exactly the matching series, Reset brings back the author's filter, and a
+// point's tooltip names its n. Screenshots land in test/artifacts/.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { startSession } = require('../../scripts/site-tools/browser');
+const { dataDir } = require('../helpers/data-dir');
+const { buildDraftsSite } = require('../helpers/drafts-site');
+const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+
+const PAGE = '/posts/promises-aplus-chains/';
+const FIG = '#chart-chains-async-after-first';
+
+const plotted = (page, fig = FIG) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
+const legend = (page, fig = FIG) => page.$$eval(`${fig} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
+
+async function typeFilter(page, text, fig = FIG) {
+  await page.fill(`${fig} .chart-filter`, text);
+  await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
+}
+
+test('chains post charts in Chromium, drawn from a measured chains.json', async (t) => {
+  const data = dataDir({ drop: ['chains'] });
+  t.after(data.remove);
+  const run = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|bluebird|q|q-0-9)$',
+    '--n', '1,2', '--reps', '1', '--out', path.join(data.dir, 'chains.json')], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const site = buildDraftsSite({ CHARTS_DATA_DIR: data.dir });
+  t.after(site.cleanup);
+  const s = await startSession({ root: site.output });
+  t.after(() => s.close());
+
+  await t.test('every chart draws, light and dark, without errors or CSP violations', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const { page, problems } = await s.open(PAGE, { colorScheme });
+      const ids = await page.$$eval('figure[data-chart]', (fs) => fs.map((f) => f.id));
+      assert.ok(ids.length >= 5, `expected the chains charts on ${PAGE}, found ${ids}`);
+      for (const id of ids) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.dataset.drawn === 'true'));
+      for (const id of ids) {
+        const labels = await plotted(page, `#${id}`);
+        assert.ok(labels.length >= 3, `${id} plots ${labels}`);
+      }
+      assert.deepEqual(await plotted(page), ['async', 'bluebird', 'native'], 'Q is left out by the author\'s filter');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await s.snapshot(page, `chains-post-${colorScheme}.png`, { fullPage: true });
+      assert.deepEqual(problems.list(), []);
+    }
+  });
+
+  const { page, problems } = await s.open(PAGE);
+  await page.locator(FIG).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${FIG}[data-drawn="true"]`);
+
+  await t.test('hovering a legend entry highlights its series; leaving restores', async () => {
+    await page.hover(`${FIG} [data-series="native"]`);
+    assert.equal(await page.getAttribute(FIG, 'data-highlighted'), 'native');
+    await page.mouse.move(5, 5);
+    assert.equal(await page.getAttribute(FIG, 'data-highlighted'), null);
+  });
+
+  await t.test('a typed regex hides exactly the matching series, and Reset brings back the author\'s filter', async () => {
+    assert.equal(await page.inputValue(`${FIG} .chart-filter`), '^q');
+    await typeFilter(page, 'native|^b');
+    assert.deepEqual(await legend(page), ['async', 'q', 'q-0-9']);
+    assert.deepEqual(await plotted(page), ['async', 'q', 'q-0-9']);
+    await page.click(`${FIG} .chart-reset`);
+    assert.equal(await page.inputValue(`${FIG} .chart-filter`), '^q');
+    assert.deepEqual(await plotted(page), ['async', 'bluebird', 'native']);
+  });
+
+  await t.test('hovering a point shows its variant, n and median', async () => {
+    const at = await page.evaluate((sel) => {
+      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
+      const series = plot.getData().find((x) => x.label === 'native');
+      const o = plot.pointOffset({ x: series.data[1][0], y: series.data[1][1] });
+      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
+      return { x: box.left + o.left, y: box.top + o.top };
+    }, FIG);
+    await page.mouse.move(at.x - 30, at.y + 20);
+    await page.mouse.move(at.x, at.y, { steps: 4 });
+    await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);
+    const text = await page.textContent(`${FIG} .chart-tooltip`);
+    assert.match(text, /native/);
+    assert.match(text, /n = 2/);
+    assert.match(text, /median/);
+    await s.snapshot(page.locator(FIG), 'chains-tooltip.png');
+    assert.deepEqual(problems.list(), []);
+  });
+});
