@@ -103,6 +103,8 @@ const NEEDS = {
 // runtime.fibersUnavailable: the profile's reason fibers cannot load.
 function skipReason(variant, scenario, runtime) {
   if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
+  const own = runtime.variantsUnavailable && runtime.variantsUnavailable[variant.id];
+  if (own) return `${own} (${runtime.id}, profiles.json)`;
   const missing = variant.requires.filter((f) => !runtime.features[f]);
   if (missing.length) {
     return missing.map((f) => {
