@@ -14,7 +14,10 @@ const matches = (r, name) => r.profile === name || runtimeMatches(r.id, name);
 // this runtime's name and version (what a table's "measured on" line shows).
 function debuggabilityView(data, name) {
   if (!Array.isArray(data.runtimes)) {
-    return { id: null, variants: data.variants, skipped: data.skipped || [], env: data.env || {}, runtime: null };
+    // @1: the one runtime that ran the script; a page naming another must not get it.
+    const [only] = debuggabilityRuntimes(data);
+    if (name && !runtimeMatches(only.id, name)) throw new DebuggabilityViewError(`debuggability.json has no runtime "${name}" (it has: ${only.id}); run npm run debuggability -- --runtimes ${name}`);
+    return { id: only.id, variants: data.variants, skipped: data.skipped || [], env: data.env || {}, runtime: only };
   }
   const ids = data.runtimes.map((r) => r.id).join(', ');
   let r;

@@ -150,6 +150,14 @@ test('readers: unnamed means node-24, runtime= picks another, a missing one is n
   assert.match(old.caption, /Not traced on this runtime: async-await \(needs async functions/);
 });
 
+test('readers of an @1 file: its one runtime, unnamed or by its own name; another name is refused', () => {
+  const v1 = require('./fixtures/analyzers/debuggability-v1-shape.json');
+  assert.equal(debuggabilityView(v1).variants, v1.variants);
+  assert.equal(debuggabilityView(v1, 'node-24').id, 'node-24.21.0');
+  assert.throws(() => debuggabilityView(v1, 'node-0.11'), /no runtime "node-0\.11" \(it has: node-24\.21\.0\)/);
+  assert.throws(() => tableModel('debuggability-trace', { variant: 'original', runtimes: 'node-0.11,node-24' }, loaderOf(v1)), /no runtime "node-0\.11"/);
+});
+
 test('results table: score per variant × runtime renders from a fixture, skipped cells give the reason', () => {
   const data = fixtureData();
   const model = tableModel('debuggability-runtimes', {}, loaderOf(data));
