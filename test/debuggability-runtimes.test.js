@@ -108,6 +108,25 @@ test('the schema: @2 keeps results per runtime with its environment; @1 files st
   assert.match(validate(noRuntimes), /runtimes/);
 });
 
+test('without its switch, the Bluebird 0.9 variant is traced with long stack traces off (BLUEBIRD_DEBUG=0 turned them on)', { timeout: 60000 }, () => {
+  const { runChild, FAKES } = require('../scripts/analyze/debug-runs');
+  const variant = path.join(ROOT, 'examples', 'promises-bluebird-0-9.js');
+  const trace = (longStack) => runChild({ mode: 'trace', variant, variantFiles: [variant], fakes: FAKES, longStack, stackLimit: 50, fail: { op: 'version.createHash', how: 'throw' }, exists: true }, {});
+  const env = { ...process.env };
+  process.env.BLUEBIRD_DEBUG = '0'; // as a developer's shell might have it
+  let off, on;
+  try {
+    off = trace(null);
+    on = trace('bluebird-0.9');
+  } finally {
+    if (env.BLUEBIRD_DEBUG === undefined) delete process.env.BLUEBIRD_DEBUG;
+    else process.env.BLUEBIRD_DEBUG = env.BLUEBIRD_DEBUG;
+  }
+  assert.equal(off.injected, true, JSON.stringify(off));
+  assert.doesNotMatch(off.stack, /From previous event/);
+  assert.match(on.stack, /From previous event/, 'the era switch still turns them on');
+});
+
 test('a variant a profile names in variantsUnavailable is skipped with that reason', () => {
   const runtime = { id: 'deno@2.9.6', features: {}, variantsUnavailable: { 'traceur-suspend': 'Deno removes the legacy __proto__ accessor' } };
   assert.match(skipReason({ id: 'traceur-suspend', scenarios: ['upload'], requires: [] }, 'upload', runtime), /^Deno removes the legacy __proto__ accessor \(deno@2\.9\.6, profiles\.json\)$/);

@@ -53,10 +53,18 @@ function sourceMapFlags(runtime) {
   return major > 12 || (major === 12 && minor >= 12) ? ['--enable-source-maps'] : [];
 }
 
+// Every long-stack switch off unless the run turns one on. BLUEBIRD_DEBUG is
+// removed, not set to "0": Bluebird 3 reads "0" as off, but Bluebird 0.9
+// (the era variants) turns long stack traces on for any non-empty value.
+function childEnv(runtime = SELF) {
+  const env = { ...process.env, NODE_ENV: 'production', BLUEBIRD_LONG_STACK_TRACES: '0', Q_DEBUG: '', ...(runtime.env || {}) };
+  delete env.BLUEBIRD_DEBUG;
+  return env;
+}
+
 function runChild(args, { nodeFlags = [], timeout = TIMEOUT_MS, runtime = SELF } = {}) {
   const r = spawnSync(runtime.path, [...runtime.flags, ...nodeFlags, CHILD, JSON.stringify(args)], {
-    cwd: ROOT, encoding: 'utf8', timeout,
-    env: { ...process.env, NODE_ENV: 'production', BLUEBIRD_DEBUG: '0', BLUEBIRD_LONG_STACK_TRACES: '0', Q_DEBUG: '', ...(runtime.env || {}) },
+    cwd: ROOT, encoding: 'utf8', timeout, env: childEnv(runtime),
   });
   if (r.error && r.error.code !== 'ETIMEDOUT') return { failed: `cannot start ${runtime.path}: ${r.error.message}` };
   const line = (r.stdout || '').split('\n').find((l) => l.startsWith('{'));
@@ -224,4 +232,4 @@ function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null, 
   };
 }
 
-module.exports = { analyzeVariant, runChild, sourceMapFlags, SELF, excerpt, sourceMapLevel, usesPromiseForms, WAYS, FAKES };
+module.exports = { analyzeVariant, runChild, childEnv, sourceMapFlags, SELF, excerpt, sourceMapLevel, usesPromiseForms, WAYS, FAKES };
