@@ -253,6 +253,14 @@ function debuggabilityTraceTable(args, load) {
   const variant = args.variant || BASELINE;
   const way = args.way || 'callback';
   const names = String(args.runtimes || `node-0.11,${NOW_RUNTIME}`).split(',').map((x) => x.trim()).filter(Boolean);
+  const caption = `The "${way}" failure of ${variant} on ${names.join(' and ')}`;
+  // A file written without one of these runtimes (npm run debuggability
+  // alone traces on one) leaves the table empty and says how to fill it.
+  const missing = names.filter((name) => { try { debuggabilityView(hit.data, name); return false; } catch (err) { return true; } });
+  if (missing.length) {
+    return { caption, columns: [{ key: 'line', title: '#' }], rows: [], env: envText(hit.data.env), source: null, incomplete: incompleteNote(hit),
+      empty: `No traces from ${missing.join(', ')} in data/debuggability.json yet: run npm run debuggability -- --runtimes ${names.join(',')}` };
+  }
   const picked = names.map((name) => {
     const view = debuggabilityView(hit.data, name);
     const v = view.variants.find((x) => x.id === variant);
