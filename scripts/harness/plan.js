@@ -93,7 +93,7 @@ const NEEDS = {
   'async-functions': 'needs async functions',
   generators: 'needs generators',
   promise: 'needs native promises',
-  es2015: 'needs ES2015 syntax (let, arrow functions, classes)',
+  es2015: 'needs ES2015 syntax (let, arrow functions, classes, destructuring)',
   'util.promisify': 'needs util.promisify',
   fibers: 'fibers does not load here'
 };
