@@ -7,7 +7,7 @@
 //   {% num "perf", variant="original", mode="io", n=1000, metric="memory", stat="p75", unit=true %}
 //   {% ratio "perf", variant="original", over="async-await", mode="cpu", n=1000 %}
 //   {% num "complexity", variant="original", field="tokens" %}         also uploadTokens, lines, depth, ...
-//   {% num "debuggability", variant="original", field="total" %}        also sourceMaps, stackTraces
+//   {% num "debuggability", variant="original", field="total" %}        also sourceMaps, stackTraces; runtime= (default node-24)
 //   {% num "2013", set="cpu", variant="co.js", n=1000 %}               a 2013 chart point
 //   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
@@ -22,6 +22,7 @@
 // and what the data do hold.
 const { buildLoader } = require('./data-files');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
+const { debuggabilityView } = require('./debuggability-view');
 const { FLOOR_ID } = require('./chart-data');
 const { splitArgs } = require('./charts');
 const { loadManifest } = require('../scripts/lib/manifest');
@@ -108,7 +109,14 @@ function complexityValue(load, kw) {
 
 function debuggabilityValue(load, kw) {
   const hit = load('debuggability');
-  const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
+  // runtime= picks one runtime of a file that holds several; unnamed, "now".
+  let view;
+  try {
+    view = debuggabilityView(hit.data, kw.runtime);
+  } catch (err) {
+    throw new ProseNumberError(`${hit.shown}: ${err.message}`);
+  }
+  const [row] = narrow(view.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
   const field = kw.field || 'total';
   const shaped = { ...row, sourceMaps: row.sourceMaps && row.sourceMaps.level, stackTraces: row.stackTraces && row.stackTraces.level };
   return { value: fieldOf(shaped, field, [...DEBUG_FIELDS, 'score.score', 'score.max'], hit.shown), unit: '' };

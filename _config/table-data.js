@@ -6,6 +6,8 @@
 const { selectCells, perfEnv, summary, incompleteNote, MODES, FLOOR_ID, FLOOR_LABEL } = require('./chart-data');
 const format = require('../assets/js/chart-format');
 const { BASELINE } = require('../scripts/lib/manifest');
+const { debuggabilityView, debuggabilityRuntimes } = require('./debuggability-view');
+const { NOW_RUNTIME } = require('./runtime-match');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -175,7 +177,8 @@ function debuggability(args, load) {
     return { caption: `Debuggability in 2013: ${data.debuggability.description}, scored by hand`, columns, rows: [...data.debuggability.rows].sort(byTotal), env: data.source.runtime, source };
   }
   const hit = load('debuggability');
-  const { data } = hit;
+  // One runtime: runtime= names it, else "now" (the current LTS).
+  const data = debuggabilityView(hit.data, args.runtime);
   const rows = list(data, 'debuggability.json').map((v) => ({
     name: v.id,
     sourceMaps: level(v.sourceMaps),
@@ -213,6 +216,69 @@ function debuggability(args, load) {
   return { caption, columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
 }
 
+// Today's score of every variant on every runtime the file holds, side by
+// side (runtimes in the file's order, which is the order they were asked
+// for). A variant a runtime cannot run shows why in its cell, never a 0.
+function debuggabilityRuntimesTable(args, load) {
+  const hit = load('debuggability');
+  const runtimes = debuggabilityRuntimes(hit.data);
+  const label = (r) => (r.profile ? `${r.profile} (${r.version})` : `${r.runtime} ${r.version}`);
+  const columns = [{ key: 'name', title: 'Variant' }].concat(runtimes.map((r, i) => ({ key: `r${i}`, title: label(r), unit: '0–25', num: true })));
+  const ids = [];
+  for (const r of runtimes) for (const v of r.variants.concat(r.skipped)) if (!ids.includes(v.id)) ids.push(v.id);
+  const cell = (r, id) => {
+    const v = r.variants.find((x) => x.id === id);
+    if (v) {
+      if (!v.score) return NOT_MEASURED;
+      return v.score.scoreWithSwitch !== null && v.score.scoreWithSwitch !== v.score.score
+        ? `${v.score.score} (${v.score.scoreWithSwitch} with ${v.longStackTraces})` : v.score.score;
+    }
+    const skip = r.skipped.find((x) => x.id === id);
+    return skip ? `not run: ${skip.reason.split(/[:;(]/)[0].trim()}` : '–';
+  };
+  const rows = ids.map((id) => Object.assign({ name: id }, ...runtimes.map((r, i) => ({ [`r${i}`]: cell(r, id) }))));
+  const now = runtimes.findIndex((r) => r.profile === NOW_RUNTIME || (r.id || '').startsWith(`${NOW_RUNTIME}@`));
+  const key = now >= 0 ? `r${now}` : 'r0';
+  const value = (row) => (typeof row[key] === 'number' ? row[key] : parseInt(row[key], 10) || -1);
+  rows.sort((a, b) => value(b) - value(a) || a.name.localeCompare(b.name));
+  const caption = 'Debuggability across runtimes: today’s score (0–25, five injected failures) of each variant on each runtime, with the long-stack switch’s score in brackets where it changes it; a variant a runtime cannot run names the reason';
+  const failed = (hit.data.failedRuntimes || []).map((f) => f.profile);
+  return { caption: failed.length ? `${caption}. Could not run: ${failed.join(', ')}` : caption, columns, rows, env: envText(hit.data.env), source: null, incomplete: incompleteNote(hit) };
+}
+
+// One variant's trace of one failure on two runtimes, line for line: what a
+// developer saw in 2013 beside what they see now (the trimmed excerpts).
+function debuggabilityTraceTable(args, load) {
+  const hit = load('debuggability');
+  const variant = args.variant || BASELINE;
+  const way = args.way || 'callback';
+  const names = String(args.runtimes || `node-0.11,${NOW_RUNTIME}`).split(',').map((x) => x.trim()).filter(Boolean);
+  const caption = `The "${way}" failure of ${variant} on ${names.join(' and ')}`;
+  // A file written without one of these runtimes (npm run debuggability
+  // alone traces on one) leaves the table empty and says how to fill it.
+  const missing = names.filter((name) => { try { debuggabilityView(hit.data, name); return false; } catch (err) { return true; } });
+  if (missing.length) {
+    return { caption, columns: [{ key: 'line', title: '#' }], rows: [], env: envText(hit.data.env), source: null, incomplete: incompleteNote(hit),
+      empty: `No traces from ${missing.join(', ')} in data/debuggability.json yet: run npm run debuggability -- --runtimes ${names.join(',')}` };
+  }
+  const picked = names.map((name) => {
+    const view = debuggabilityView(hit.data, name);
+    const v = view.variants.find((x) => x.id === variant);
+    if (!v) throw new Error(`tables: ${variant} was not traced on ${view.id} in debuggability.json`);
+    const t = (v.traces || []).find((x) => x.way === way && !x.longStack);
+    if (!t) throw new Error(`tables: ${variant} on ${view.id} has no "${way}" trace in debuggability.json`);
+    return { name, view, lines: t.excerpt || [`(run failed: ${t.failed})`], quality: t.failed ? 'failed' : t.quality };
+  });
+  const columns = [{ key: 'line', title: '#', num: true }].concat(picked.map((p, i) => ({ key: `t${i}`, title: `${p.name} (${p.view.runtime ? p.view.runtime.version : ''}): ${p.quality}` })));
+  const height = Math.max(...picked.map((p) => p.lines.length));
+  const rows = [];
+  for (let k = 0; k < height; k++) rows.push(Object.assign({ line: k + 1 }, ...picked.map((p, i) => ({ [`t${i}`]: p.lines[k] === undefined ? '' : p.lines[k] }))));
+  return {
+    caption: `The "${way}" failure of ${variant}, traced on ${picked.map((p) => p.view.id).join(' and ')}: the stack that reached the caller, trimmed as in data/debuggability.json`,
+    columns, rows, env: envText(hit.data.env), source: null, incomplete: incompleteNote(hit),
+  };
+}
+
 // "exact" (the failing line), "file" (the file, another line) or "absent".
 // Whether a throw reached the callback or escaped is the "Throws reach done"
 // column (the manifest's catchesThrows, which the tests hold true).
@@ -244,7 +310,7 @@ const slModes = (args, load) => require('./streamline-modes-data').streamlineMod
 const sl2013 = (args, load) => require('./streamline-modes-data').streamlineReferenceTable(args, load);
 // delegation, delegation-2014, delegation-ratios: the generator delegation post (_config/delegation-data.js).
 const delegation = (name) => (args, load) => require('./delegation-data')[name](args, load);
-const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013,
+const TABLES = { complexity, parallel, debuggability, 'debuggability-runtimes': debuggabilityRuntimesTable, 'debuggability-trace': debuggabilityTraceTable, aboveFloor, chains, 'chains-2013': chains2013,
   delegation: delegation('delegationTable'), 'delegation-2014': delegation('delegationReferenceTable'), 'delegation-ratios': delegation('delegationRatios'),
   'streamline-modes': slModes, 'streamline-2013': sl2013 };
 

@@ -88,7 +88,11 @@ test('committed data/debuggability.json validates and lists manifest variants on
   const data = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'debuggability.json'), 'utf8'));
   assert.equal(validator('debuggability')(data), null);
   const ids = new Set(loadManifest().variants.map((v) => v.id));
-  for (const v of data.variants) assert.ok(ids.has(v.id), `${v.id} is not in examples/manifest.json`);
+  // @2: every runtime's variants and skips; @1: the one list at the top.
+  const runtimes = data.runtimes || [{ variants: data.variants, skipped: data.skipped || [] }];
+  for (const r of runtimes) {
+    for (const v of r.variants.concat(r.skipped)) assert.ok(ids.has(v.id), `${v.id} (${r.id || 'top'}) is not in examples/manifest.json`);
+  }
 });
 
 // A librarySet entry runs a two-line loader around an unchanged file

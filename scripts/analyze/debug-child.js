@@ -19,6 +19,10 @@
 // ES5 style so that it can later run on the old runtimes of the matrix too.
 'use strict';
 var fs = require('fs');
+// A runtime profile's library set and fibers tree win over the repository's
+// node_modules, as in the benchmark child (scripts/harness/child.js).
+if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
+try { require('../runtimes/fibers-hook').useFibersTree(); } catch (e) { /* no fibers tree: the fibers variants are skipped */ }
 
 var args = JSON.parse(process.argv[2]);
 var printed = false;

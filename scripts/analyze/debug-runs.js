@@ -40,11 +40,33 @@ const SPELLING = {
   'file.version': /\.version\b(?!\s*[:=][^=])/,
 };
 
-function runChild(args, { nodeFlags = [], timeout = TIMEOUT_MS } = {}) {
-  const r = spawnSync(process.execPath, [...nodeFlags, CHILD, JSON.stringify(args)], {
-    cwd: ROOT, encoding: 'utf8', timeout,
-    env: { ...process.env, NODE_ENV: 'production', BLUEBIRD_DEBUG: '0', BLUEBIRD_LONG_STACK_TRACES: '0', Q_DEBUG: '' },
+// The runtime that runs this script, as a runtime record (a profile's comes
+// from scripts/harness/profile-runtimes.js: path, flags, env, name, version).
+const SELF = { path: process.execPath, flags: [], name: 'node', version: process.version.replace(/^v/, '') };
+
+// --enable-source-maps exists from Node 12.12; Bun applies source maps by
+// itself, Deno has no such flag: elsewhere a compiled variant's trace points
+// at the output, which the record says (pointsAt).
+function sourceMapFlags(runtime) {
+  if (runtime.name !== 'node') return [];
+  const [major, minor] = String(runtime.version).split('.').map(Number);
+  return major > 12 || (major === 12 && minor >= 12) ? ['--enable-source-maps'] : [];
+}
+
+// Every long-stack switch off unless the run turns one on. BLUEBIRD_DEBUG is
+// removed, not set to "0": Bluebird 3 reads "0" as off, but Bluebird 0.9
+// (the era variants) turns long stack traces on for any non-empty value.
+function childEnv(runtime = SELF) {
+  const env = { ...process.env, NODE_ENV: 'production', BLUEBIRD_LONG_STACK_TRACES: '0', Q_DEBUG: '', ...(runtime.env || {}) };
+  delete env.BLUEBIRD_DEBUG;
+  return env;
+}
+
+function runChild(args, { nodeFlags = [], timeout = TIMEOUT_MS, runtime = SELF } = {}) {
+  const r = spawnSync(runtime.path, [...runtime.flags, ...nodeFlags, CHILD, JSON.stringify(args)], {
+    cwd: ROOT, encoding: 'utf8', timeout, env: childEnv(runtime),
   });
+  if (r.error && r.error.code !== 'ETIMEDOUT') return { failed: `cannot start ${runtime.path}: ${r.error.message}` };
   const line = (r.stdout || '').split('\n').find((l) => l.startsWith('{'));
   if (r.error && r.error.code === 'ETIMEDOUT') return { failed: `timed out after ${timeout} ms` };
   if (!line) return { failed: `child exited ${r.status} without a result: ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}` };
@@ -108,17 +130,17 @@ function framesOf(entry, examplesDir, authored) {
 // that returns promises; every other variant through what it runs.
 const usesPromiseForms = (entry, way) => way.fail.how === 'reject' && !!(entry.adapter && entry.adapter.library === 'node');
 
-function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit, authored }) {
+function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit, authored, runtime = SELF }) {
   const variantFile = path.join(examplesDir, entry.file);
   const variantFiles = framesOf(entry, examplesDir, authored || (entry.compile && entry.compile.source));
-  const nodeFlags = entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [];
+  const nodeFlags = entry.compile && entry.compile.sourceMaps ? sourceMapFlags(runtime) : [];
   const out = {};
   for (const way of WAYS) {
     const promiseForms = usesPromiseForms(entry, way);
     const run = (limit) => runChild({
       mode: 'trace', variant: variantFile, variantFiles, fakes: FAKES, longStack, stackLimit: limit,
       fail: way.fail, exists: true, promiseForms,
-    }, { nodeFlags });
+    }, { nodeFlags, runtime });
     const result = run(stackLimit);
     const expected = expectedLines(probe, way.expect, sourceText);
     const failed = classifyOutcome(result, entry, way);
@@ -167,7 +189,7 @@ function sourceMapLevel(entry, traces) {
 
 // `authored`: the file a person wrote (lib/manifest.js authoredFile), when
 // it is not entry.file; without it, entry.compile.source or entry.file.
-function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }) {
+function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null, runtime = SELF }) {
   const variantFile = path.join(examplesDir, entry.file);
   const written = authored || (entry.compile && entry.compile.source) || entry.file;
   const sourceFile = path.join(examplesDir, written);
@@ -176,10 +198,10 @@ function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }
   const sourceText = fs.readFileSync(readsOutput ? variantFile : sourceFile, 'utf8');
   const variantFiles = framesOf(entry, examplesDir, written);
   const probe = runChild({ mode: 'probe', variant: variantFile, variantFiles, fakes: FAKES, stackLimit },
-    { nodeFlags: entry.compile && entry.compile.sourceMaps ? ['--enable-source-maps'] : [] });
-  const plain = traceVariant(entry, { examplesDir, longStack: null, probe, sourceText, stackLimit, authored: written });
+    { nodeFlags: entry.compile && entry.compile.sourceMaps ? sourceMapFlags(runtime) : [], runtime });
+  const plain = traceVariant(entry, { examplesDir, longStack: null, probe, sourceText, stackLimit, authored: written, runtime });
   const switched = entry.longStackTraces
-    ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit, authored: written })
+    ? traceVariant(entry, { examplesDir, longStack: entry.longStackTraces, probe, sourceText, stackLimit, authored: written, runtime })
     : null;
   const stackTraces = levelFor({ plain, switched, switchName: entry.longStackTraces || null });
   const score = nowScore(plain, { highLimit: stackLimit });
@@ -210,4 +232,4 @@ function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null }
   };
 }
 
-module.exports = { analyzeVariant, runChild, excerpt, sourceMapLevel, usesPromiseForms, WAYS, FAKES };
+module.exports = { analyzeVariant, runChild, childEnv, sourceMapFlags, SELF, excerpt, sourceMapLevel, usesPromiseForms, WAYS, FAKES };

@@ -11,8 +11,9 @@ const { EXAMPLES } = require('../lib/manifest');
 // runner (scripts/harness/child.js --long-stacks), so time and peak memory mean
 // exactly what they mean in data/perf.json. Fresh processes, switch off and
 // on alternating so drift hits both alike.
-async function switchCost(entry, { costN, costReps, costDelay }) {
-  const runtime = { path: process.execPath, flags: [], harnessFlags: gcFlags('node') };
+// `runtime`: a probed runtime record (path, flags, harnessFlags, env); by
+// default the node running this script.
+async function switchCost(entry, { costN, costReps, costDelay }, runtime = { path: process.execPath, flags: [], harnessFlags: gcFlags('node') }) {
   const cell = { file: path.join(EXAMPLES, entry.file), scenario: 'upload', n: costN, t: costDelay };
   const samples = { off: { ms: [], peakRssMB: [] }, on: { ms: [], peakRssMB: [] } };
   const failures = [];

@@ -164,7 +164,8 @@ function probe() {
   var features = {
     generators: canCompile('return function* () { yield 1; };'),
     promise: typeof Promise === 'function',
-    es2015: canCompile('"use strict"; let a = 1; const f = (x) => x; class C {} return `${f(a)}`;'),
+    // Destructuring too: Node 4 has let, arrows and classes but not it (rx.js needs it).
+    es2015: canCompile('"use strict"; let a = 1; const f = (x) => x; class C {} const { b } = { b: a }; return `${f(b)}`;'),
     'async-functions': canCompile('return async function () { await 1; };'),
     'util.promisify': typeof require('util').promisify === 'function',
     fibers: false

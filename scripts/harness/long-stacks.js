@@ -7,7 +7,11 @@
 var SWITCHES = {
   q: function () { require('q').longStackSupport = true; },
   bluebird: function () { require('bluebird').config({ longStackTraces: true }); },
-  genny: function () { require('genny').longStackSupport = true; }
+  genny: function () { require('genny').longStackSupport = true; },
+  // The 2013 versions the era variants load (npm aliases): Q 0.9 already had
+  // the flag; Bluebird 0.9 had a function instead of config().
+  'q-0.9': function () { require('q-0.9').longStackSupport = true; },
+  'bluebird-0.9': function () { require('bluebird-0.9').longStackTraces(); }
 };
 
 // Must run before the variant loads: Bluebird only accepts the switch before

@@ -95,7 +95,7 @@ const NEEDS = {
   'async-functions': 'needs async functions',
   generators: 'needs generators',
   promise: 'needs native promises',
-  es2015: 'needs ES2015 syntax (let, arrow functions, classes)',
+  es2015: 'needs ES2015 syntax (let, arrow functions, classes, destructuring)',
   'util.promisify': 'needs util.promisify',
   fibers: 'fibers does not load here'
 };
@@ -105,6 +105,8 @@ const NEEDS = {
 // runtime.fibersUnavailable: the profile's reason fibers cannot load.
 function skipReason(variant, scenario, runtime) {
   if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
+  const own = runtime.variantsUnavailable && runtime.variantsUnavailable[variant.id];
+  if (own) return `${own} (${runtime.id}, profiles.json)`;
   const missing = variant.requires.filter((f) => !runtime.features[f]);
   if (missing.length) {
     return missing.map((f) => {

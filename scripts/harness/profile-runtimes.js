@@ -86,6 +86,10 @@ async function resolveOne(name, log) {
     unavailable: librarySet.unavailable
   });
   if (caps.fibers && caps.fibers.loadable !== true && caps.fibers.reason) record.fibersUnavailable = caps.fibers.reason;
+  // Variants found not to run here for a reason of the runtime's own
+  // (profiles.json variantsUnavailable): skipped with that reason.
+  const { variantsUnavailable } = runtimes.getProfile(name);
+  if (variantsUnavailable) record.variantsUnavailable = variantsUnavailable;
   return record;
 }
 

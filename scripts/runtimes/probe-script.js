@@ -60,7 +60,8 @@ process.stdout.write(JSON.stringify({
   features: {
     generators: compiles('return function* () { yield 1; };'),
     promise: typeof Promise === 'function',
-    es2015: compiles('"use strict"; let a = 1; const f = (x) => x; class C {} return `${f(a)}`;'),
+    // Destructuring too: Node 4 has let, arrows and classes but not it (rx.js needs it).
+    es2015: compiles('"use strict"; let a = 1; const f = (x) => x; class C {} const { b } = { b: a }; return `${f(b)}`;'),
     'async-functions': compiles('return async function () { await 1; };'),
     'util.promisify': typeof require('util').promisify === 'function'
   },
