@@ -30,6 +30,8 @@ const METRICS = {
   'latency-p99': ['latencyP99', 'p99Ms', 'had {r} the 99th-percentile call latency of'],
 };
 
+const { debuggabilityView, DebuggabilityViewError } = require('./debuggability-view');
+
 module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError }) {
   function link(id) {
     const [v] = narrow(loadManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
@@ -118,7 +120,7 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };
   function switchCost(id, kw) {
     const hit = load('debuggability');
-    const withCost = hit.data.variants.filter((v) => v.switchCost);
+    const withCost = debugVariants(hit, kw).filter((v) => v.switchCost);
     const [v] = narrow(withCost, [['id', id || '(none given)', same('id')]], `${hit.shown} (variants with a measured long-stack switch)`);
     const get = SWITCH_FIELDS[kw.field || 'timeRatio'];
     if (!get) throw new ProseNumberError(`field= must be one of ${Object.keys(SWITCH_FIELDS).join(', ')}`);
@@ -127,13 +129,23 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     return typeof value === 'number' ? (kw.field === 'timeRatio' || !kw.field ? ratioText(value) : value.toLocaleString('en-GB')) : String(value);
   }
 
+  // One runtime's variants (runtime=, default "now"), whichever way the file is keyed.
+  function debugVariants(hit, kw) {
+    try {
+      return debuggabilityView(hit.data, kw.runtime).variants;
+    } catch (e) {
+      if (e instanceof DebuggabilityViewError) throw new ProseNumberError(e.message);
+      throw e;
+    }
+  }
+
   // Recorded traces (debuggability.json traces[].excerpt), never typed by hand.
   function traces(kw) {
     const hit = load('debuggability');
     const ids = String(kw.variants || '').split(',').map((s) => s.trim()).filter(Boolean);
     if (!ids.length) throw new ProseNumberError('variants= lists the variants whose traces to show, comma-separated');
     const blocks = ids.map((id) => {
-      const [v] = narrow(hit.data.variants, [['id', id, same('id')]], hit.shown);
+      const [v] = narrow(debugVariants(hit, kw), [['id', id, same('id')]], hit.shown);
       const t = (v.traces || []).find((x) => x.way === (kw.way || '') && !!x.longStack === (kw.longStack === true));
       if (!t) throw new ProseNumberError(`${hit.shown} has no ${kw.longStack ? 'long-stack ' : ''}trace "${kw.way}" for ${id}; it has: ${[...new Set((v.traces || []).map((x) => x.way))].join(', ')}`);
       if (!Array.isArray(t.excerpt) || !t.excerpt.length) throw new ProseNumberError(`${hit.shown} recorded no trace text for ${id} ${kw.way}`);
