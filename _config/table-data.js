@@ -6,6 +6,7 @@
 const { selectCells, perfEnv, summary, incompleteNote, MODES, FLOOR_ID, FLOOR_LABEL } = require('./chart-data');
 const format = require('../assets/js/chart-format');
 const { BASELINE } = require('../scripts/lib/manifest');
+const { machinesNote } = require('./machines-note');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -106,6 +107,7 @@ function parallel(args, load) {
     caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
     rows,
+    notes: [machinesNote(data, cells)].filter(Boolean),
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -153,6 +155,7 @@ function aboveFloor(args, load) {
     ],
     rows,
     empty: 'The floor has not been measured yet: these data come from runs made before the harness measured the floor workload. The next full benchmark run fills this table.',
+    notes: [machinesNote(data, measured)].filter(Boolean),
     env: measured.length ? perfEnv(data, measured) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -239,7 +242,10 @@ function scoreToday(v) {
 // chains, chains-2013: the Promises/A+ chains post (_config/chains-data.js).
 const chains = (args, load) => require('./chains-data').chainsTable(args, load);
 const chains2013 = (args, load) => require('./chains-data').chainsReferenceTable(args, load);
-const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013 };
+// matrix, reproduction2013: the runtime matrix (_config/matrix-data.js).
+const matrix = (args, load) => require('./matrix-data').matrixTable(args, load);
+const reproduction2013 = (args, load) => require('./matrix-data').reproduction2013(args, load);
+const TABLES = { complexity, parallel, debuggability, aboveFloor, chains, 'chains-2013': chains2013, matrix, reproduction2013 };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];
