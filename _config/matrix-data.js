@@ -83,8 +83,36 @@ function matrixRuntimes(perf, cells) {
 function engineNote(runtimes) {
   const engines = [...new Set(runtimes.map((r) => r.engine).filter(Boolean))];
   if (engines.length < 2) return '';
-  const which = engines.map((e) => `${ENGINES[e] || e}: ${runtimes.filter((r) => r.engine === e).map((r) => r.label).join(', ')}`).join('; ');
+  const names = (e) => [...new Set(runtimes.filter((r) => r.engine === e).map((r) => r.label.split(' ')[0]))].join(', ');
+  const which = engines.map((e) => `${ENGINES[e] || e}: ${names(e)}`).join('; ');
   return `Peak memory is not comparable across engines (${which}): each engine sizes its heap in its own way.`;
+}
+
+// "Measured on" for many runtimes at once: perfEnv's one description per
+// run would repeat the machine for every runtime. Runtimes with their exact
+// versions and flags, then each machine, the dates, commits and repetitions.
+function matrixEnv(perf, cells, runtimes) {
+  if (!cells.length) return '';
+  const runs = [...new Set(cells.map((c) => c.run))].map((id) => (perf.runs || {})[id]).filter(Boolean);
+  const flags = (id) => {
+    const run = runs.find((r) => r.runtimes && r.runtimes[id]);
+    const f = run ? run.runtimes[id].flags || [] : [];
+    return f.length ? ` ${f.join(' ')}` : '';
+  };
+  const shown = new Set(cells.map((c) => c.runtime));
+  const versions = runtimes.filter((r) => shown.has(r.id)).map((r) => `${r.name} ${r.version}${flags(r.id)}`).join(', ');
+  const hosts = [...new Set(runs.map((r) => r.host).filter(Boolean).map((h) => [h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`, h.os].filter(Boolean).join(', ')))];
+  const dates = [...new Set(runs.map((r) => r.date && String(r.date).slice(0, 10)).filter(Boolean))].sort();
+  const commits = [...new Set(runs.filter((r) => r.git && r.git.commit).map((r) => r.git.commit.slice(0, 10) + (r.git.dirty ? ' (uncommitted changes)' : '')))];
+  const held = cells.map((c) => (Array.isArray(c.samples) ? c.samples.filter((x) => x.status === 'ok').length : c.time && c.time.count)).filter((k) => k > 0);
+  const lo = Math.min(...held), hi = Math.max(...held);
+  return [
+    versions,
+    hosts.join('; '),
+    dates.length && (dates.length > 1 ? `${dates[0]} to ${dates[dates.length - 1]}` : dates[0]),
+    commits.length && `commit${commits.length > 1 ? 's' : ''} ${commits.join(', ')}`,
+    held.length && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`,
+  ].filter(Boolean).join('; ');
 }
 
 function selectMatrix(perf, args) {
@@ -150,7 +178,7 @@ function matrixChart(args, load) {
     series,
     floor: metric === MATRIX_METRICS.time && floor.length ? { label: FLOOR_LABEL, data: floor.sort((a, b) => a[0] - b[0]) } : null,
     notes,
-    env: used.length ? perfEnv(data, used) : '',
+    env: matrixEnv(data, used, runtimes),
     source: null,
     incomplete: incompleteNote(hit),
   };
@@ -207,7 +235,7 @@ function matrixTable(args, load) {
     rows,
     footnotes: notes,
     notes: [machinesNote(data, cells)].filter(Boolean),
-    env: shown.length ? perfEnv(data, shown) : '',
+    env: matrixEnv(data, shown, runtimes),
     source: null,
     incomplete: incompleteNote(hit),
   };

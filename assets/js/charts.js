@@ -149,9 +149,12 @@ fixes: this file only wires charts to the page. */
   Chart.prototype.xaxis = function (t) {
     var xs = this.xs, base = { color: t.grid }, cats = this.model.cats;
     if (cats) {
+      // Where the labels would crowd, the name goes above the version
+      // ("<br>" is Flot's line break in tick labels), halving their width.
+      var compact = this.canvas.clientWidth / cats.length < 64;
       return Object.assign(base, {
         autoScale: 'none', min: -0.4, max: cats.length - 0.6,
-        ticks: cats.map(function (label, i) { return [i, label]; }),
+        ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }),
       });
     }
     if (!this.model.xlog) {
