@@ -71,6 +71,8 @@ test('matrix chart: runtimes in release order as categories, one series per styl
   for (const s of m.series) for (const p of s.data) assert.ok(p[1] > 0, `${s.label} has a zero`);
   assert.deepEqual(m.floor.data.map((p) => p[0]), [0, 1], 'the floor, where measured, at its runtimes');
   assert.deepEqual(m.notes, [], 'time carries no engine note');
+  // One "Measured on": every runtime's exact version and flags, the machine once.
+  assert.match(m.env, /^node 0\.11\.14 --harmony, node 24\.21\.0, deno 2\.9\.6, bun 1\.4\.5; Fixture CPU \(2 cores\), Fixture OS; 2026-11-23; 5 repetitions per point$/);
 });
 
 test('matrix chart wire, table and CSV: category labels, nulls for gaps, no CSV row for a missing cell', () => {
@@ -100,7 +102,7 @@ test('memory chart: "not comparable across engines" only when the runtimes shown
   const mixed = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture()));
   assert.equal(mixed.notes.length, 1);
   assert.match(mixed.notes[0], /not comparable across engines/);
-  assert.match(mixed.notes[0], /JavaScriptCore: Bun 1\.4/);
+  assert.match(mixed.notes[0], /\(V8: Node, Deno; JavaScriptCore: Bun\)/);
   assert.match(chartFigure(mixed, '/x.csv'), /<figcaption>[^\n]*not comparable across engines/);
   const v8 = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture({ runtimes: ['node-0.11@0.11.14', 'node-24@24.21.0', 'deno@2.9.6'] })));
   assert.deepEqual(v8.notes, []);
