@@ -320,7 +320,7 @@ function reproduction2013(args, load) {
   return {
     id: args.id || `table-reproduction-2013-${args.set || 'cpu'}`,
     caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
-      `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours; the verdict never ranks what the spread cannot tell apart` +
+      `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours, and variants paired with one 2013 file share its 2013 rank; the verdict never ranks what the spread cannot tell apart` +
       (missing.length ? `. Not measured here: ${missing.join(', ')}` : ''),
     columns: [
       { key: 'name', title: 'Variant' },

@@ -122,7 +122,7 @@ fixes: this file only wires charts to the page. */
         label: s.label,
         color: color,
         data: s.data.map(function (p) {
-          if (p[1] === null) return null; // a gap
+          if (p[1] === null) return [p[0], null, 0, 0]; // a gap, as flot-axis-repairs.js writes them
           return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]];
         }),
         lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },

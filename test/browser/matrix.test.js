@@ -42,7 +42,7 @@ test('then-and-now matrix chart in Chromium', async (t) => {
   });
 
   await t.test('a runtime where a style has no figure is a gap, never a zero', async () => {
-    const data = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => ({ label: s.label, ys: s.data.map((p) => (p === null ? null : p[1])) })), FIG);
+    const data = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => ({ label: s.label, ys: s.data.map((p) => p[1]) })), FIG);
     for (const row of w.s) {
       const drawn = data.find((d) => d.label === row[0]);
       if (!drawn) continue; // hidden by the author's filter
@@ -92,6 +92,20 @@ test('then-and-now matrix chart in Chromium', async (t) => {
     assert.ok(text.includes(w.xc[at.runtime]), `tooltip "${text}" names ${w.xc[at.runtime]}`);
     assert.match(text, /median/);
     await s.snapshot(page.locator(FIG), 'matrix-tooltip.png');
+  });
+
+  await t.test('Log scale keeps the gaps and draws without errors', async (st) => {
+    const ids = await page.$$eval('figure[id^="chart-matrix"]', (fs) => fs.filter((f) => f.querySelector('.chart-log')).map((f) => f.id));
+    if (!ids.length) return st.skip('no matrix chart spans 20× or more: none has a log toggle');
+    for (const id of ids) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`#${id}[data-drawn="true"]`);
+      await page.check(`#${id} .chart-log`);
+      const mode = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getAxes().yaxis.options.mode, `#${id}`);
+      assert.equal(mode, 'log', id);
+      assert.deepEqual(problems.list(), [], `${id}: a gap broke the log axis`);
+      await page.uncheck(`#${id} .chart-log`);
+    }
   });
 
   await t.test('no console errors or CSP violations', () => {
