@@ -14,6 +14,7 @@
 // reader's filter and the legend's toggles never count it as a style.
 const { makeLoader } = require('./data-files');
 const { runtimeMatches, nowCells } = require('./runtime-match');
+const { machinesNote } = require('./machines-note');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
@@ -143,6 +144,7 @@ function perfChart(args, load) {
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
     floor,
+    notes: [machinesNote(data, cells)].filter(Boolean),
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -185,7 +187,9 @@ function toSeries(byVariant) {
 const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => require('./chains-data').chainsChart(args, load),
   delegation: (args, load) => require('./delegation-data').delegationChart(args, load),
   // the streamline modes post (_config/streamline-modes-data.js)
-  'streamline-modes': (args, load) => require('./streamline-modes-data').streamlineModesChart(args, load) };
+  'streamline-modes': (args, load) => require('./streamline-modes-data').streamlineModesChart(args, load),
+  // matrix: every runtime side by side (_config/matrix-data.js, loaded when used).
+  matrix: (args, load) => require('./matrix-data').matrixChart(args, load) };
 
 function chartModel(source, args = {}, load = makeLoader()) {
   const build = CHARTS[source];

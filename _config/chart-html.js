@@ -42,7 +42,7 @@ function num(v) {
 // Half the bytes of [[n, median, min, max, reps], ...] per series; the
 // title, axis titles and environment are in the figure's HTML already.
 function wireModel(model) {
-  const ns = [...new Set(model.series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);
+  const ns = xValues(model, model.series);
   const reps = new Set(model.series.flatMap((s) => s.data.map((p) => p[4])));
   const ranges = model.series.some((s) => s.data.some((p) => p[2] !== null));
   const series = model.series.map((s) => {
@@ -55,19 +55,31 @@ function wireModel(model) {
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
   if (model.xlog) wire.xl = 1;
+  // Categorical x (the runtime matrix): x is an index into these labels.
+  if (model.categories) wire.xc = model.categories;
   // The floor line: its label and [n, median, min, max, reps] points, apart from the series.
   if (model.floor) wire.f = [model.floor.label, model.floor.data];
   return wire;
 }
 
+// The x values a chart's table and wire columns list: every category of a
+// categorical chart (a runtime where nothing ran still gets its column),
+// else the n the series hold.
+function xValues(model, series) {
+  if (model.categories) return model.categories.map((_, i) => i);
+  return [...new Set(series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);
+}
+const xLabel = (model, x) => (model.categories ? model.categories[x] : `n = ${x}`);
+
 const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 
 // The same text charts.js offers for download once a reader filters.
-const csv = (model, series) => format.csv(model.x.title, model.y.unit, series);
+const csv = (model, series) =>
+  format.csv(model.x.title, model.y.unit, model.categories ? series.map((s) => ({ label: s.label, data: s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) })) : series);
 
 function chartTable(model, series) {
-  const xs = [...new Set(series.flatMap((s) => s.data.map((p) => p[0])))].sort((a, b) => a - b);
-  const head = `<tr><th scope="col">Variant</th>${xs.map((x) => `<th scope="col" class="num">n = ${x}</th>`).join('')}</tr>`;
+  const xs = xValues(model, series);
+  const head = `<tr><th scope="col">Variant</th>${xs.map((x) => `<th scope="col" class="num">${esc(xLabel(model, x))}</th>`).join('')}</tr>`;
   const rows = series.map((s) => {
     const at = new Map(s.data.map((p) => [p[0], p]));
     const cells = xs.map((x) => {
@@ -89,7 +101,11 @@ function provenance(model) {
 // A draft build with unfinished data (ASYNCBENCH_ALLOW_INCOMPLETE=1) says so
 // on every figure drawn from it; the page also gets a banner (charts.js).
 const incompleteNote = (model) =>
-  model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '';
+  (model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '') + captionNotes(model);
+
+// What a reader must know before comparing the figures (memory across
+// engines, figures from several machines), in the caption itself.
+const captionNotes = (model) => (model.notes || []).map((n) => ` <strong class="chart-note">${esc(n)}</strong>`).join('');
 
 function emptyFigure(model, id) {
   return [
@@ -126,6 +142,16 @@ function chartFigure(model, csvHref) {
     .join('\n');
 }
 
+// A cell is a value, or { text, title, note, gap } for a cell with no
+// figure: its short reason, the whole reason as a tooltip and as footnote
+// number `note` under the table.
+function tableCell(v, c) {
+  const cls = c.num ? 'num' : '';
+  if (v === null || typeof v !== 'object') return `<td${cls ? ` class="${cls}"` : ''}>${esc(num(v))}</td>`;
+  const klass = [cls, v.gap && 'table-gap'].filter(Boolean).join(' ');
+  return `<td${klass ? ` class="${klass}"` : ''}${v.title ? ` title="${esc(v.title)}"` : ''}>${esc(v.text)}${v.note ? `<sup>${v.note}</sup>` : ''}</td>`;
+}
+
 function dataTable(model) {
   if (!model.rows.length) {
     return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">${esc(model.empty || 'No data for this table yet: run the script that writes it.')}</p>\n</figure>`;
@@ -134,12 +160,15 @@ function dataTable(model) {
     .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
     .join('');
   const rows = model.rows.map(
-    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : `<td${c.num ? ' class="num"' : ''}>${esc(num(r[c.key]))}</td>`)).join('')}</tr>`,
+    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : tableCell(r[c.key], c))).join('')}</tr>`,
   );
+  const notes = (model.footnotes || []).length
+    ? `\n<ol class="table-notes">${model.footnotes.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>`
+    : '';
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
     `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
-    `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
+    `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
     `<p class="chart-meta">${provenance(model)}.</p>`,
     `</figure>`,
   ].join('\n');

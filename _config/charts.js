@@ -10,6 +10,8 @@
 //   {% dataTable "parallel", n=1000, mode="io" %}
 //   {% dataTable "complexity" %}   {% dataTable "debuggability", era="2013" %}
 //   {% dataTable "aboveFloor", n=1000, mode="cpu" %}   (cost above the floor workload)
+//   {% chart "matrix", scenario="upload", mode="cpu", metric="time" %}   (every runtime; metric time | ratio | memory)
+//   {% dataTable "matrix", mode="cpu" %}   {% dataTable "reproduction2013", set="cpu" %}   (_config/matrix-data.js)
 //
 // chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
 // mode: cpu | io | scale; scenario, runtime) and "2013" (set: cpu | io |

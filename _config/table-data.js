@@ -8,6 +8,7 @@ const format = require('../assets/js/chart-format');
 const { BASELINE } = require('../scripts/lib/manifest');
 const { debuggabilityView, debuggabilityRuntimes } = require('./debuggability-view');
 const { NOW_RUNTIME } = require('./runtime-match');
+const { machinesNote } = require('./machines-note');
 
 function envText(e = {}) {
   const esprima = (e.versions && e.versions.esprima) || e.esprima;
@@ -108,6 +109,7 @@ function parallel(args, load) {
     caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
     rows,
+    notes: [machinesNote(data, cells)].filter(Boolean),
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -155,6 +157,7 @@ function aboveFloor(args, load) {
     ],
     rows,
     empty: 'The floor has not been measured yet: these data come from runs made before the harness measured the floor workload. The next full benchmark run fills this table.',
+    notes: [machinesNote(data, measured)].filter(Boolean),
     env: measured.length ? perfEnv(data, measured) : '',
     source: null,
     incomplete: incompleteNote(hit),
@@ -310,9 +313,12 @@ const slModes = (args, load) => require('./streamline-modes-data').streamlineMod
 const sl2013 = (args, load) => require('./streamline-modes-data').streamlineReferenceTable(args, load);
 // delegation, delegation-2014, delegation-ratios: the generator delegation post (_config/delegation-data.js).
 const delegation = (name) => (args, load) => require('./delegation-data')[name](args, load);
+// matrix, reproduction2013: the runtime matrix (_config/matrix-data.js).
+const matrix = (args, load) => require('./matrix-data').matrixTable(args, load);
+const reproduction2013 = (args, load) => require('./matrix-data').reproduction2013(args, load);
 const TABLES = { complexity, parallel, debuggability, 'debuggability-runtimes': debuggabilityRuntimesTable, 'debuggability-trace': debuggabilityTraceTable, aboveFloor, chains, 'chains-2013': chains2013,
   delegation: delegation('delegationTable'), 'delegation-2014': delegation('delegationReferenceTable'), 'delegation-ratios': delegation('delegationRatios'),
-  'streamline-modes': slModes, 'streamline-2013': sl2013 };
+  'streamline-modes': slModes, 'streamline-2013': sl2013, matrix, reproduction2013 };
 
 function tableModel(kind, args, load) {
   const build = TABLES[kind];

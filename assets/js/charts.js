@@ -48,14 +48,16 @@ fixes: this file only wires charts to the page. */
 
   // The build writes columns (_config/chart-html.js wireModel); the rest of
   // this script works on series of [n, median, min, max, reps] points.
+  // A categorical chart (w.xc, the runtime matrix) keeps a null point where
+  // a runtime has no figure, so the line breaks there instead of bridging it.
   function readModel(w) {
     return {
-      x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter,
+      x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter, cats: w.xc || null,
       floor: w.f ? { label: w.f[0], data: w.f[1] } : null,
       series: w.s.map(function (row) {
         var data = [];
         w.n.forEach(function (n, i) {
-          if (row[1][i] === null) return;
+          if (row[1][i] === null) { if (w.xc) data.push([n, null, null, null, w.r]); return; }
           data.push([n, row[1][i], row[2] ? row[2][i] : null, row[3] ? row[3][i] : null, row[4] ? row[4][i] : w.r]);
         });
         return { label: row[0], data: data };
@@ -120,6 +122,7 @@ fixes: this file only wires charts to the page. */
         label: s.label,
         color: color,
         data: s.data.map(function (p) {
+          if (p[1] === null) return [p[0], null, 0, 0]; // a gap, as flot-axis-repairs.js writes them
           return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]];
         }),
         lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },
@@ -144,7 +147,16 @@ fixes: this file only wires charts to the page. */
 
 
   Chart.prototype.xaxis = function (t) {
-    var xs = this.xs, base = { color: t.grid };
+    var xs = this.xs, base = { color: t.grid }, cats = this.model.cats;
+    if (cats) {
+      // Where the labels would crowd, the name goes above the version
+      // ("<br>" is Flot's line break in tick labels), halving their width.
+      var compact = this.canvas.clientWidth / cats.length < 64;
+      return Object.assign(base, {
+        autoScale: 'none', min: -0.4, max: cats.length - 0.6,
+        ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }),
+      });
+    }
     if (!this.model.xlog) {
       return Object.assign(base, { ticks: evenTicks(xs, function (x) { return x; }), tickDecimals: 0, autoScale: 'loose', autoScaleMargin: 0.03 });
     }
@@ -239,7 +251,13 @@ fixes: this file only wires charts to the page. */
   };
 
   Chart.prototype.updateCsv = function () {
-    var csv = format.csv(this.model.x.title, this.model.y.unit, this.plotted());
+    var cats = this.model.cats, series = this.plotted();
+    if (cats) {
+      series = series.map(function (s) {
+        return { label: s.label, data: s.data.filter(function (p) { return p[1] !== null; }).map(function (p) { return [cats[p[0]]].concat(p.slice(1)); }) };
+      });
+    }
+    var csv = format.csv(this.model.x.title, this.model.y.unit, series);
     this.csv.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(csv);
   };
 
@@ -318,7 +336,7 @@ fixes: this file only wires charts to the page. */
     if (!item) { this.tip.hidden = true; return; }
     var s = this.model.series.concat(this.model.floor || []).filter(function (x) { return x.label === item.series.label; })[0];
     var p = s.data[item.dataIndex], u = this.model.y.unit, fmt = format.measurement;
-    var lines = [s.label, 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
+    var lines = [s.label, this.model.cats ? this.model.cats[p[0]] : 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
       p[2] === null ? 'single run' : 'min–max ' + fmt(p[2]) + '–' + fmt(p[3]) + ' ' + u + ' (' + p[4] + ' runs)'];
     this.tip.replaceChildren();
     lines.forEach(function (text, i) {

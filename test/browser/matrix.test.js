@@ -1,0 +1,114 @@
+'use strict';
+// The "then and now" charts of the results post in a real Chromium: the
+// runtime matrix draws with one tick per runtime in the order the build
+// wrote, a runtime where a style did not run is a gap (null), the reader's
+// filter and the legend's hover and toggle work as on the other charts, and
+// the tooltip names the runtime. Written against whatever data/perf.json
+// holds: labels and gaps are read from the figure, never typed here.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { startSession } = require('../../scripts/site-tools/browser');
+const { FLOOR_LABEL } = require('../../_config/chart-data');
+
+const PAGE = '/posts/results/';
+const FIG = '#chart-matrix-cpu-time';
+
+const wire = (page) => page.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent), FIG);
+const plotted = (page) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), FIG).then((ls) => ls.filter((l) => l !== FLOOR_LABEL));
+const legend = (page) => page.$$eval(`${FIG} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
+
+test('then-and-now matrix chart in Chromium', async (t) => {
+  const s = await startSession();
+  t.after(() => s.close());
+  const { page, problems } = await s.open(PAGE);
+  await page.locator(FIG).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${FIG}[data-drawn="true"]`);
+  const w = await wire(page);
+
+  await t.test('draws one x tick per runtime, in the build order, and series with colour', async () => {
+    assert.ok(Array.isArray(w.xc) && w.xc.length >= 1, 'the figure names its runtimes');
+    const ticks = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getAxes().xaxis.ticks.map((tk) => [tk.v, tk.label.replace(/<br>/g, ' ')]), FIG);
+    assert.deepEqual(ticks, w.xc.map((label, i) => [i, label]));
+    const header = await page.$$eval(`${FIG} .chart-table thead th.num`, (ths) => ths.map((th) => th.textContent));
+    assert.deepEqual(header, w.xc, 'the data table has a column per runtime, same order');
+    const coloured = await page.evaluate((sel) => {
+      const c = document.querySelector(`${sel} canvas.flot-base`);
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
+      return n;
+    }, FIG);
+    assert.ok(coloured > 10, 'no series drawn');
+  });
+
+  await t.test('a runtime where a style has no figure is a gap, never a zero', async () => {
+    const data = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => ({ label: s.label, ys: s.data.map((p) => p[1]) })), FIG);
+    for (const row of w.s) {
+      const drawn = data.find((d) => d.label === row[0]);
+      if (!drawn) continue; // hidden by the author's filter
+      row[1].forEach((v, i) => {
+        if (v === null) assert.equal(drawn.ys[i], null, `${row[0]} at ${w.xc[i]}`);
+        else assert.equal(drawn.ys[i], v);
+      });
+      assert.ok(!drawn.ys.includes(0), `${row[0]} has a zero`);
+    }
+  });
+
+  await t.test('the filter hides exactly the matching series', async () => {
+    const all = w.s.map((r) => r[0]);
+    await page.fill(`${FIG} .chart-filter`, 'flattened|^async');
+    await page.waitForSelector(`${FIG}:not([aria-busy])`, { state: 'attached' });
+    const expected = all.filter((l) => !/flattened|^async/.test(l));
+    assert.deepEqual(await legend(page), expected);
+    assert.deepEqual(await plotted(page), expected);
+  });
+
+  await t.test('hovering a legend entry highlights its series; a click hides it', async () => {
+    const label = (await legend(page))[0];
+    await page.hover(`${FIG} [data-series="${label}"]`);
+    assert.equal(await page.getAttribute(FIG, 'data-highlighted'), label);
+    await page.mouse.move(5, 5);
+    assert.equal(await page.getAttribute(FIG, 'data-highlighted'), null);
+    await page.click(`${FIG} [data-series="${label}"]`);
+    assert.ok(!(await plotted(page)).includes(label));
+    await page.click(`${FIG} [data-series="${label}"]`);
+    assert.ok((await plotted(page)).includes(label));
+    await page.mouse.move(5, 5);
+  });
+
+  await t.test('the tooltip names the runtime of the point', async () => {
+    const at = await page.evaluate((sel) => {
+      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
+      const s = plot.getData().find((x) => x.label === 'original') || plot.getData()[0];
+      const p = s.data.filter((q) => q !== null).pop();
+      const o = plot.pointOffset({ x: p[0], y: p[1] });
+      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
+      return { x: box.left + o.left, y: box.top + o.top, label: s.label, runtime: p[0] };
+    }, FIG);
+    await page.mouse.move(at.x - 30, at.y + 20);
+    await page.mouse.move(at.x, at.y, { steps: 4 });
+    await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);
+    const text = await page.textContent(`${FIG} .chart-tooltip`);
+    assert.ok(text.includes(w.xc[at.runtime]), `tooltip "${text}" names ${w.xc[at.runtime]}`);
+    assert.match(text, /median/);
+    await s.snapshot(page.locator(FIG), 'matrix-tooltip.png');
+  });
+
+  await t.test('Log scale keeps the gaps and draws without errors', async (st) => {
+    const ids = await page.$$eval('figure[id^="chart-matrix"]', (fs) => fs.filter((f) => f.querySelector('.chart-log')).map((f) => f.id));
+    if (!ids.length) return st.skip('no matrix chart spans 20× or more: none has a log toggle');
+    for (const id of ids) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`#${id}[data-drawn="true"]`);
+      await page.check(`#${id} .chart-log`);
+      const mode = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getAxes().yaxis.options.mode, `#${id}`);
+      assert.equal(mode, 'log', id);
+      assert.deepEqual(problems.list(), [], `${id}: a gap broke the log axis`);
+      await page.uncheck(`#${id} .chart-log`);
+    }
+  });
+
+  await t.test('no console errors or CSP violations', () => {
+    assert.deepEqual(problems.list(), []);
+  });
+});
