@@ -158,6 +158,20 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     return `<div class="traces">${blocks.join('\n')}</div>`;
   }
 
+  // The 2013 reproduction table (matrix-data.js) counted for the prose: how
+  // many styles it pairs ("total") or gives one verdict, or (list=true) which.
+  const VERDICTS = ['agrees', 'differs', 'tied within spread'];
+  function reproduction(what, kw) {
+    if (what !== 'total' && !VERDICTS.includes(what)) throw new ProseNumberError(`reproduction counts "total" or a verdict: ${VERDICTS.join(', ')} (got "${what}")`);
+    const table = require('./matrix-data').reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load);
+    if (!table.rows.length) throw new ProseNumberError(table.empty);
+    const rows = what === 'total' ? table.rows : table.rows.filter((r) => r.verdict === what);
+    if (kw.list !== true) return String(rows.length);
+    if (!rows.length) throw new ProseNumberError(`no style of the ${kw.set || 'cpu'} reproduction "${what}"; say so without list=true`);
+    const names = rows.map((r) => link(r.name));
+    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  }
+
   // A setting or the machine of the runs that measured "now" (or runtime=):
   // reps, maxReps, ciTarget, maxInterference, retries, ns, t; cpu, cores, os.
   const HOST = ['cpu', 'cores', 'os', 'memGb'];
@@ -188,6 +202,7 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   }));
   eleventyConfig.addShortcode('switchCost', wrap('switchCost', ([id], kw) => switchCost(id, kw)));
   eleventyConfig.addShortcode('traces', wrap('traces', (args, kw) => traces(kw)));
+  eleventyConfig.addShortcode('reproduction', wrap('reproduction', ([what], kw) => reproduction(String(what), kw)));
 
-  return { compare, comparePhrase, leaders, switchCost, runSetting };
+  return { compare, comparePhrase, leaders, switchCost, runSetting, reproduction };
 };

@@ -1,0 +1,73 @@
+'use strict';
+// The streamline modes post in Chromium, built as a draft from the committed
+// data plus a streamline-modes.json written by a real quick harness run in
+// which raw callbacks overflow the stack at a large modulo: the chart draws a
+// series per mode, the overflow is named in the legend (an outcome, not a
+// gap nobody explains), hovering a point shows its figure, and the reader's
+// filter hides the modes it matches.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { startSession } = require('../../scripts/site-tools/browser');
+const { dataDir } = require('../helpers/data-dir');
+const { buildDraftsSite } = require('../helpers/drafts-site');
+const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+
+const PAGE = '/posts/streamline-modes/';
+
+const plotted = (page, fig) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
+
+test('streamline modes post charts in Chromium, from a quick run', async (t) => {
+  const d = dataDir({ drop: ['streamline-modes'] });
+  t.after(d.remove);
+  const r = spawnSync(process.execPath, [BENCH, '--scenario', 'streamline-modes', '--variants', '^slmodes-(raw-callbacks|callbacks|async-await)$',
+    '--mode', 'setImmediate', '--n', '1,10,5000', '--reps', '1', '--out', path.join(d.dir, 'streamline-modes.json')],
+  { cwd: ROOT, encoding: 'utf8', env: Object.assign({}, process.env, { ASYNCBENCH_FAKE_INTERFERENCE: '0' }) });
+  assert.equal(r.status, 0, r.stderr);
+  const site = buildDraftsSite({ CHARTS_DATA_DIR: d.dir });
+  t.after(site.cleanup);
+  assert.ok(fs.existsSync(path.join(site.output, 'posts', 'streamline-modes', 'index.html')));
+
+  const s = await startSession({ root: site.output });
+  t.after(() => s.close());
+  const { page, problems } = await s.open(PAGE);
+  // The quick run measured one runtime: the chart of that runtime is the drawn one.
+  const fig = await page.evaluate(() => {
+    const f = [...document.querySelectorAll('figure[data-chart][id^="chart-streamline-modes-setimmediate"]')];
+    return f.length ? `#${f[0].id}` : null;
+  });
+  assert.ok(fig, 'a setImmediate chart with data is on the page');
+
+  await t.test('the chart draws a series per mode and names the overflow in its legend', async () => {
+    await page.locator(fig).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${fig}[data-drawn="true"]`, { state: 'attached' });
+    const labels = (await plotted(page, fig)).sort();
+    assert.deepEqual(labels, ['async-await', 'callbacks', 'raw-callbacks (stack overflow at modulo 5000)']);
+    assert.match(await page.textContent(`${fig} .legend, ${fig}`), /stack overflow at modulo 5000/);
+  });
+
+  await t.test('hovering a point shows its mode', async () => {
+    const at = await page.evaluate((sel) => {
+      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
+      const series = plot.getData().find((x) => x.label === 'async-await');
+      const o = plot.pointOffset({ x: series.data[1][0], y: series.data[1][1] });
+      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
+      return { x: box.left + o.left, y: box.top + o.top };
+    }, fig);
+    await page.mouse.move(at.x - 30, at.y + 20);
+    await page.mouse.move(at.x, at.y, { steps: 4 });
+    await page.waitForSelector(`${fig} .chart-tooltip:not([hidden])`);
+    assert.match(await page.textContent(`${fig} .chart-tooltip`), /async-await/);
+  });
+
+  await t.test('the filter hides the modes it matches', async () => {
+    await page.fill(`${fig} .chart-filter`, '^raw');
+    await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
+    await page.waitForFunction((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().length === 2, fig);
+    assert.deepEqual((await plotted(page, fig)).sort(), ['async-await', 'callbacks']);
+  });
+
+  assert.deepEqual(problems.list(), [], 'no console errors, page errors, failed requests or CSP violations');
+});
