@@ -56,15 +56,23 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
       const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
       ci = medianCi(values);
     }
-    if (ci.lo === null || ci.lo === undefined) throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
+    if (ci.lo === null || ci.lo === undefined) {
+      const reps = (cell.samples || []).filter((s) => s.status === 'ok').length;
+      // compare() says so in words; everything that ranks (leaders) stops here.
+      if (kw.allowFew && reps > 0) return { median, lo: null, hi: null, reps };
+      throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
+    }
     return { median, lo: ci.lo, hi: ci.hi };
   }
 
   function compare(kw) {
     if (!kw.a || !kw.b) throw new ProseNumberError('a= and b= name the two variants to compare');
     const hit = load(kw.file || 'perf');
-    const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), kw);
-    const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), kw);
+    const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), { ...kw, allowFew: true });
+    const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), { ...kw, allowFew: true });
+    // Too few repetitions for an interval (the matrix runs 5 per cell): the
+    // medians' ratio is shown, and nothing is ranked on it.
+    if (a.lo === null || b.lo === null) return { apart: null, a, b, ratio: b.median > 0 ? a.median / b.median : null, reps: Math.min(a.reps || Infinity, b.reps || Infinity) };
     if (a.hi >= b.lo && b.hi >= a.lo) return { apart: false, a, b };
     if (b.median <= 0 || b.lo <= 0) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
     // Conservative bounds: each end of one interval over the far end of the other.
@@ -73,6 +81,10 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
 
   function comparePhrase(kw) {
     const c = compare(kw);
+    if (c.apart === null) {
+      if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
+      return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
+    }
     if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95\u00a0% intervals overlap)`;
     // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
     // add digits until the ratio stands apart from its interval's ends.

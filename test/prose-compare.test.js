@@ -46,6 +46,14 @@ test('a ratio close to 1 gets the digits that tell it from its interval', () => 
   assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /took 1\.04× the time of .*\(95\s% interval 1\.01–1\.07×\)/);
 });
 
+test('with too few repetitions for an interval, the phrase gives the medians\' ratio and ranks nothing', () => {
+  const few = { ...cell('rx', 30, null, null), timeCi: { lo: null, hi: null } };
+  few.samples = [{ status: 'ok', timeMs: 30 }, { status: 'ok', timeMs: 31 }, { status: 'ok', timeMs: 29 }];
+  const f = withCells([cell('original', 10, 9, 11), few]);
+  assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /the median of .* was 3× that of .*, from 3 repetitions: too few for a 95\s% interval, so the two are not ranked/);
+  assert.throws(() => f.leaders({ mode: 'cpu', n: 1000 }), /too few repetitions/);
+});
+
 test('what the data do not hold fails, naming it and what exists', () => {
   const debug = { variants: [{ id: 'original', traces: [{ way: 'reject', longStack: false, excerpt: ['Error: x'], quality: 'absent', outcome: 'done' }] }] };
   const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), { ...cell('rx', 5, null, null), timeCi: { lo: null, hi: null }, samples: [] }], debug);

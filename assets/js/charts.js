@@ -157,6 +157,12 @@ fixes: this file only wires charts to the page. */
         ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }),
       });
     }
+    if (xs.length === 1) {
+      // Data measured at one n only: a single labelled tick in the middle,
+      // not an axis Flot would stretch around one value and label "1000"
+      // several times over.
+      return Object.assign(base, { autoScale: 'none', min: xs[0] / 2, max: xs[0] * 1.5, ticks: [[xs[0], format.thousands(xs[0])]] });
+    }
     if (!this.model.xlog) {
       return Object.assign(base, { ticks: evenTicks(xs, function (x) { return x; }), tickDecimals: 0, autoScale: 'loose', autoScaleMargin: 0.03 });
     }

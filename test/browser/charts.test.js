@@ -242,6 +242,22 @@ test('results page charts in Chromium', async (t) => {
     await s.snapshot(page.locator(SWEEP), 'charts-sweep.png');
   });
 
+  await t.test('every n-axis names each measured n once, even when the data hold a single n', async () => {
+    const figs = await page.evaluate(() => [...document.querySelectorAll('figure[data-chart][id^="chart-perf-"]')].map((f) => `#${f.id}`));
+    assert.ok(figs.length > 3, `perf charts on the page: ${figs}`);
+    for (const fig of figs) {
+      await page.locator(fig).scrollIntoViewIfNeeded();
+      await page.waitForSelector(`${fig}[data-drawn="true"]`, { state: 'attached' });
+      const x = await page.evaluate((sel) => {
+        const plot = jQuery(`${sel} .chart-canvas`).data('plot');
+        const ns = [...new Set(plot.getData().flatMap((s) => s.data.map((p) => p[0])))];
+        return { ns, ticks: plot.getAxes().xaxis.ticks.map((t) => t.label) };
+      }, fig);
+      assert.equal(new Set(x.ticks).size, x.ticks.length, `${fig}: repeated x tick labels ${x.ticks}`);
+      if (x.ns.length === 1) assert.equal(x.ticks.length, 1, `${fig}: one n measured, ticks ${x.ticks}`);
+    }
+  });
+
   await t.test('no console errors or CSP violations during the interactions', () => {
     assert.deepEqual(problems.list(), []);
   });
