@@ -218,24 +218,43 @@ function percentile(sorted, p) {
 function mb(kb) { return Math.round(kb / 1024 * 1000) / 1000; }
 function round3(x) { return Math.round(x * 1000) / 1000; }
 
+var SCENARIO_FILES = { chains: './scenarios/chains', delegation: './scenarios/delegation', 'streamline-modes': './scenarios/streamline-modes' };
+
+// The memory frame around a scenario's timed span: a GC first, the peak
+// counter reset, base readings; end() gives the figures every record carries.
+function memorySpan() {
+  var gcRan = false;
+  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
+  var peakReset = resetPeak();
+  var baseStatus = readProcStatus();
+  var baseMem = memoryNow();
+  return {
+    gc: gcRan,
+    end: function () {
+      var endStatus = readProcStatus();
+      var endMem = memoryNow();
+      return {
+        memory: peakMemory(baseStatus, endStatus, baseMem, endMem, peakReset),
+        heapMb: endMem ? mb(endMem.heapUsed / 1024) : null,
+        heapBaseMb: baseMem ? mb(baseMem.heapUsed / 1024) : null
+      };
+    }
+  };
+}
+
+function scenarioHelpers() {
+  return { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
+    mb: mb, round3: round3, memory: { span: memorySpan } };
+}
+
 function runCell(opts) {
   var n = +opts.n, t = +opts.t, k = opts.k === undefined ? 25 : +opts.k;
   var errorRate = opts['error-rate'] === undefined ? 0 : +opts['error-rate'];
   var seed = opts.seed === undefined ? 1 : +opts.seed;
   var scenario = opts.scenario;
-  // --scenario chains --mode sync|mixed|async [--links L]: its own workload and checks, this file's clock, memory and result line.
-  if (scenario === 'chains') {
-    return require('./scenarios/chains').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
-      mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
-  }
-  if (scenario === 'delegation') { // coroutines at a delegation depth: scenarios/delegation.js
-    return require('./scenarios/delegation').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
-      mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
-  }
-  if (scenario === 'streamline-modes') { // same interface: scenarios/streamline-modes.js
-    return require('./scenarios/streamline-modes').run(opts, { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord,
-      mb: mb, round3: round3, memory: { reset: resetPeak, status: readProcStatus, now: memoryNow, peak: peakMemory } });
-  }
+  // Scenarios with their own workload and checks (chains, delegation,
+  // streamline-modes): they use this file's clock, memory and result line.
+  if (SCENARIO_FILES[scenario]) return require(SCENARIO_FILES[scenario]).run(opts, scenarioHelpers());
   if (!opts.variant) return badArgs('--variant FILE is required');
   if (['upload', 'errors', 'parallel'].indexOf(scenario) < 0) return badArgs('--scenario must be upload, errors or parallel');
   if (!(n >= 1 && n % 1 === 0)) return badArgs('--n must be a positive integer, got ' + opts.n);

@@ -151,11 +151,7 @@ function run(opts, h) {
     if (!finished) h.failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' chains never ended');
   });
 
-  var gcRan = false;
-  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
-  var peakReset = h.memory.reset();
-  var baseStatus = h.memory.status();
-  var baseMem = h.memory.now();
+  var span = h.memory.span();
 
   // Timed span: n chains started in one synchronous loop, to the last end.
   start = h.clock.now();
@@ -164,9 +160,8 @@ function run(opts, h) {
 
   function finish(stop) {
     finished = true;
-    var endStatus = h.memory.status();
-    var endMem = h.memory.now();
-    var memory = h.memory.peak(baseStatus, endStatus, baseMem, endMem, peakReset);
+    var measured = span.end();
+    var memory = measured.memory;
     var record = {
       type: 'cell',
       status: 'ok',
@@ -176,15 +171,15 @@ function run(opts, h) {
       peakRssMb: memory.peakMb,
       baseRssMb: memory.baseMb,
       memorySource: memory.source,
-      heapMb: endMem ? h.mb(endMem.heapUsed / 1024) : null,
-      heapBaseMb: baseMem ? h.mb(baseMem.heapUsed / 1024) : null,
+      heapMb: measured.heapMb,
+      heapBaseMb: measured.heapBaseMb,
       links: links,
       linksRun: sum(worlds, 'next'),
       asyncSteps: sum(worlds, 'asyncSteps'),
       asyncPrimitive: LATER_NAME,
       extraCallbacks: 0,
       loadMs: h.round3(loadMs),
-      gc: gcRan,
+      gc: span.gc,
       clock: h.clock.name
     };
     for (var c = 0; c < n; c++) if (results[c]) return h.failedRecord(record, results[c]);

@@ -171,11 +171,7 @@ function run(opts, h) {
     if (!finished) h.failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' coroutines never ended');
   });
 
-  var gcRan = false;
-  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
-  var peakReset = h.memory.reset();
-  var baseStatus = h.memory.status();
-  var baseMem = h.memory.now();
+  var span = h.memory.span();
 
   start = h.clock.now();
   var thrown = fire(variant.run, worlds, callbacks, n);
@@ -183,9 +179,8 @@ function run(opts, h) {
 
   function finish(stop) {
     finished = true;
-    var endStatus = h.memory.status();
-    var endMem = h.memory.now();
-    var memory = h.memory.peak(baseStatus, endStatus, baseMem, endMem, peakReset);
+    var measured = span.end();
+    var memory = measured.memory;
     var timeMs = h.round3(stop - start);
     var record = {
       type: 'cell',
@@ -197,8 +192,8 @@ function run(opts, h) {
       peakRssMb: memory.peakMb,
       baseRssMb: memory.baseMb,
       memorySource: memory.source,
-      heapMb: endMem ? h.mb(endMem.heapUsed / 1024) : null,
-      heapBaseMb: baseMem ? h.mb(baseMem.heapUsed / 1024) : null,
+      heapMb: measured.heapMb,
+      heapBaseMb: measured.heapBaseMb,
       depth: DEPTHS[mode],
       depthSeen: min(worlds, 'deepest') - 1,
       asyncSteps: sum(worlds, 'asyncSteps'),
@@ -206,7 +201,7 @@ function run(opts, h) {
       asyncPrimitive: LATER_NAME,
       extraCallbacks: 0,
       loadMs: h.round3(loadMs),
-      gc: gcRan,
+      gc: span.gc,
       clock: h.clock.name
     };
     for (var c = 0; c < n; c++) if (results[c]) return h.failedRecord(record, results[c]);

@@ -141,11 +141,7 @@ function run(opts, h) {
     if (!finished) h.failed('crash', 'the event loop emptied after ' + world.next + ' of ' + loop + ' steps and done was never called');
   });
 
-  var gcRan = false;
-  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
-  var peakReset = h.memory.reset();
-  var baseStatus = h.memory.status();
-  var baseMem = h.memory.now();
+  var span = h.memory.span();
 
   start = h.clock.now();
   var thrown = fire(variant.run, world, done);
@@ -163,9 +159,8 @@ function run(opts, h) {
     }
     finished = true;
     if (err && isStackOverflow(err)) return h.failed('stack-overflow', overflowMessage(world, 'reached done', err));
-    var endStatus = h.memory.status();
-    var endMem = h.memory.now();
-    var memory = h.memory.peak(baseStatus, endStatus, baseMem, endMem, peakReset);
+    var measured = span.end();
+    var memory = measured.memory;
     var record = {
       type: 'cell',
       status: 'ok',
@@ -173,8 +168,8 @@ function run(opts, h) {
       peakRssMb: memory.peakMb,
       baseRssMb: memory.baseMb,
       memorySource: memory.source,
-      heapMb: endMem ? h.mb(endMem.heapUsed / 1024) : null,
-      heapBaseMb: baseMem ? h.mb(baseMem.heapUsed / 1024) : null,
+      heapMb: measured.heapMb,
+      heapBaseMb: measured.heapBaseMb,
       depth: depth,
       loop: loop,
       modulo: modulo,
@@ -185,7 +180,7 @@ function run(opts, h) {
       total: typeof total === 'number' ? total : null,
       extraCallbacks: 0,
       loadMs: h.round3(loadMs),
-      gc: gcRan,
+      gc: span.gc,
       clock: h.clock.name
     };
     var problem = world.problem;
