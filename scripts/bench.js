@@ -175,10 +175,20 @@ async function main(argv) {
       const stored = store.get(cell.key);
       if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
     }
-    store.save();
+    // Between saves every finished repetition is in FILE.journal (store.record).
+    let lastSave = 0;
+    const save = () => {
+      store.save();
+      lastSave = Date.now();
+    };
+    save();
 
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
+    if (store.recovered.repetitions || store.recovered.dropped) {
+      progress.note(`${path.relative(process.cwd(), opts.out)}.journal: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
+        (store.recovered.dropped ? '; its last line, cut short by the stop, was dropped (that repetition runs again)' : ''));
+    }
     progress.note(`${path.relative(process.cwd(), opts.out)}: ${jobs.length} jobs to run ` +
       `(${plan.cells.length} cells, ${skipped.length} skipped), run ${runId}`);
 
@@ -197,8 +207,8 @@ async function main(argv) {
           });
         if (interrupted) break; // the child was killed by us, not by the variant
         sample.run = runId;
-        const saved = store.addSample(job.cell, sample);
-        store.save();
+        const saved = store.record(job.cell, sample);
+        if (Date.now() - lastSave >= opts.saveEveryMs) save();
         progress.finish(job, saved);
       }
     };
@@ -222,7 +232,7 @@ async function main(argv) {
       settleSkipped(store, plan, runId);
       store.pruneRuns();
     }
-    store.save();
+    save();
     const planned = new Set(plan.cells.map((c) => c.key));
     const measured = store.data.cells.filter((c) => planned.has(c.key));
     process.stdout.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
@@ -239,7 +249,7 @@ if (require.main === module) {
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
-    const known = err instanceof datafile.DataFileError || err instanceof LockError;
+    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

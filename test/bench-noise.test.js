@@ -8,7 +8,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { tempDir, tempOut, runBench, readData, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
+const { tempDir, tempOut, runBench, readData, readMeasured, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
 const { procMeter, fakeMeter, overLimit, machineTicks, ownTicks } = require('../scripts/harness/interference');
 const { measureRepetition } = require('../scripts/harness/repetition');
 const { nextReps, extraJobs } = require('../scripts/harness/adaptive');
@@ -207,7 +207,7 @@ test('--resume continues adaptive repetitions: a stopped pass, then a wider cap'
     }).then(resolve);
   });
   assert.equal(killed.signal, 'SIGKILL');
-  const before = styleCell(readData(out)).samples;
+  const before = styleCell(readMeasured(out)).samples;
   assert.ok(before.length >= 6 && before.length < 12, `${before.length} samples before the kill`);
   assert.ok(!before.some((s) => s.rep === 9));
   await until(() => isGone(readyPid(ready)));

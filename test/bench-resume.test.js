@@ -5,7 +5,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
+const { tempOut, runBench, readData, readMeasured } = require('./fixtures/bench/helpers');
 const { validate } = require('../scripts/harness/datafile');
 
 const ARGS = ['--variants', '^(original|async-await)$', '--scenario', 'upload', '--mode', 'cpu', '--n', '30', '--reps', '5'];
@@ -13,7 +13,7 @@ const TOTAL = 3 * 5; // two variants and the floor workload
 
 function okSamples(file) {
   try {
-    return readData(file).cells.flatMap((c) => c.samples.map((s) => ({ key: c.key, ...s })));
+    return readMeasured(file).cells.flatMap((c) => c.samples.map((s) => ({ key: c.key, ...s })));
   } catch (err) {
     return []; // not written yet
   }

@@ -12,6 +12,10 @@ const { streamlineModesSettings } = require('./scenarios/streamline-modes-plan')
 
 const { ROOT } = require('../lib/paths');
 
+// Rewriting a data file of tens of MB takes a noticeable share of a
+// repetition; the journal keeps every repetition safe in between.
+const SAVE_EVERY_S = 60;
+
 const HELP = `Usage: npm run bench -- [options]
        node scripts/bench.js [options]
 
@@ -60,6 +64,10 @@ and merges the results into a data file (schema: data/SCHEMA.md).
                       (default --out data/perf-sweep.json)
   --resume            keep what the data file holds, run only missing repetitions
   --out FILE          data file to merge into (default data/perf.json)
+  --save-every S      rewrite the data file at most every S seconds (default ${SAVE_EVERY_S});
+                      in between each finished repetition is appended to
+                      FILE.journal, which the next run on FILE folds in. 0: after
+                      every repetition
   --manifest FILE     variant list (default examples/manifest.json; env ASYNCBENCH_MANIFEST)
   --t MS              fake I/O time in cpu mode (default ${DEFAULTS.t})
   --dt MS             fake I/O time per call in io mode (default ${DEFAULTS.dt})
@@ -78,7 +86,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout',
-    'ci-target', 'max-reps', 'max-interference', 'retries'].map((o) => [o, { type: 'string' }]),
+    'ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
@@ -198,6 +206,8 @@ function parseArgs(argv, env = process.env) {
     runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
+    // Not a harness setting: how often results are written changes no figure.
+    saveEveryMs: 1000 * (raw['--save-every'] ? decimal('--save-every', raw['--save-every'], { max: 86400 }) : SAVE_EVERY_S),
     out: path.resolve(raw['--out'] || path.join(ROOT, chains ? chains.out : defaultOut)),
     manifest: path.resolve(raw['--manifest'] || (chains && path.join(ROOT, chains.manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
     ...(chains && { dataSchema: chains.dataSchema })

@@ -13,6 +13,7 @@ const stats = require('./stats');
 const { DEFAULTS } = require('./plan');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
+const journal = require('./journal');
 const { DATA } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
@@ -152,6 +153,11 @@ class Store {
     this.data = data;
     this.guard = guard;
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
+    // Repetitions a stopped run journaled but never saved (journal.js) are
+    // folded in first, so nothing this store writes can drop them.
+    const { entries, dropped } = journal.read(file);
+    for (const { cell, sample } of entries) this.addSample(cell, sample);
+    this.recovered = { repetitions: entries.length, dropped };
   }
 
   get(key) { return this.byKey.get(key); }
@@ -186,6 +192,15 @@ class Store {
     return stored;
   }
 
+  // Adds a finished repetition and journals it: it is safe on disk at once,
+  // and reaches the data file with the next save().
+  record(planCell, sample) {
+    this.guard();
+    const stored = this.addSample(planCell, sample);
+    journal.append(this.file, planCell, stored);
+    return stored;
+  }
+
   // Drops the environments of runs that no cell or sample comes from any
   // more (every cell they measured was measured again), so `runs` describes
   // exactly the data in the file. Called once a run is over, never midway:
@@ -211,7 +226,11 @@ class Store {
         'The file on disk is unchanged.');
     }
     writeJsonAtomic(this.file, this.data, 1);
+    // Only now does the file hold every journaled repetition. A kill between
+    // the rename and this leaves a journal whose repetitions the file already
+    // has: replaying them again replaces each with itself.
+    journal.clear(this.file);
   }
 }
 
-module.exports = { load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };
+module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };

@@ -1,0 +1,103 @@
+// The run's journal, FILE.journal beside the data file: one JSON line per
+// finished repetition, appended as it finishes. Rewriting the whole data file
+// after every repetition cost more than the repetitions themselves once the
+// file held a few runtimes (~0.14 s per save at 12 MB, growing with the
+// file), so bench.js saves the file every --save-every seconds and appends
+// to the journal in between: a run killed at any moment has each finished
+// repetition either in the file or in the journal, and the next run on that
+// file folds the journal in before it plans anything (replay below).
+//
+// A line is written with one write() call; a kill can still leave the last
+// line cut short, which is the only damage a stop can do. That line is
+// dropped (its repetition simply runs again). A broken line with complete
+// lines after it is not a stop's doing: the journal is refused, untouched.
+'use strict';
+const fs = require('node:fs');
+
+// The plan-cell fields datafile.newCell reads, so a replayed sample can
+// start its cell afresh exactly as the run that measured it would have.
+const CELL_FIELDS = ['key', 'runtime', 'scenario', 'mode', 'variant', 'n', 't', 'ioFloorMs', 'criticalPath',
+  'k', 'errorRate', 'links', 'depth', 'loop', 'modulo'];
+
+function journalFile(dataFile) {
+  return `${dataFile}.journal`;
+}
+
+function cellFields(planCell) {
+  const out = {};
+  for (const f of CELL_FIELDS) if (planCell[f] !== undefined) out[f] = planCell[f];
+  return out;
+}
+
+class JournalError extends Error {
+  constructor(file, problem) {
+    super(`${file}: ${problem}`);
+    this.name = 'JournalError';
+    this.file = file;
+  }
+}
+
+// Appends one finished repetition of `planCell`.
+function append(dataFile, planCell, sample) {
+  const line = JSON.stringify({ cell: cellFields(planCell), sample }) + '\n';
+  const fd = fs.openSync(journalFile(dataFile), 'a');
+  try {
+    fs.writeSync(fd, line);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function validEntry(entry) {
+  return entry && typeof entry === 'object' && entry.cell && typeof entry.cell.key === 'string' &&
+    entry.sample && typeof entry.sample === 'object' && Number.isInteger(entry.sample.rep);
+}
+
+// The journal's entries, oldest first: { entries, dropped } where `dropped`
+// says whether a last line cut short by a kill was left out. No journal: none.
+function read(dataFile) {
+  const file = journalFile(dataFile);
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (err.code === 'ENOENT') return { entries: [], dropped: false };
+    throw new JournalError(file, `cannot read it (${err.code || err.message})`);
+  }
+  const lines = text.split('\n');
+  const complete = text.endsWith('\n');
+  if (complete) lines.pop();
+  const entries = [];
+  let dropped = false;
+  lines.forEach((line, i) => {
+    const last = i === lines.length - 1;
+    if (last && line === '') return; // an empty journal
+    let entry = null;
+    try {
+      entry = JSON.parse(line);
+    } catch (err) { /* judged below */ }
+    if (validEntry(entry)) {
+      entries.push(entry);
+      return;
+    }
+    if (last && !complete) {
+      dropped = true;
+      return;
+    }
+    throw new JournalError(file, `line ${i + 1} is not a journal entry (${line.slice(0, 60)}${line.length > 60 ? '…' : ''}). ` +
+      'Only a stop can cut the last line short, so this file was changed by something else. ' +
+      'Nothing was written; move the journal aside to run without its repetitions, or restore it.');
+  });
+  return { entries, dropped };
+}
+
+// Removes the journal once the data file holds everything in it.
+function clear(dataFile) {
+  try {
+    fs.unlinkSync(journalFile(dataFile));
+  } catch (err) {
+    if (err.code !== 'ENOENT') throw new JournalError(journalFile(dataFile), `cannot remove it (${err.code || err.message})`);
+  }
+}
+
+module.exports = { journalFile, append, read, clear, JournalError };
