@@ -69,7 +69,7 @@ function bundleInfo() {
 
 async function buildBundle(parts) {
   const { minify } = require('terser');
-  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize) and Flot ${version('flot')} parts: ${parts.slice(1, -5).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-axis-repairs.js, flot-series-highlight.js, chart-format.js, chart-state.js and charts.js. */\n`;
+  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize, Deferred, Callbacks, val, prop) and Flot ${version('flot')} parts: ${parts.slice(1, -5).map((p) => path.basename(p.name, '.js')).join(', ')}. MIT licensed: jquery.org/license, github.com/flot/flot. Then asyncbench's flot-axis-repairs.js, flot-series-highlight.js, chart-format.js, chart-state.js and charts.js. */\n`;
   // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
   const opts = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
   const jq = await minify({ jquery: parts[0].code }, opts);

@@ -25,12 +25,11 @@ test.before(() => {
 });
 test.after(() => site && site.cleanup());
 
-// From a variant's heading to the next heading of any level.
-function variantBlock(id) {
-  const start = html.indexOf(`<h4 id="variant-${id}">`);
-  assert.ok(start >= 0, `no heading for variant ${id}`);
-  const next = html.slice(start + 1).search(/<h[234][ >]/);
-  return html.slice(start, next < 0 ? undefined : start + 1 + next);
+// A variant's one-line entry in the article's list of variants.
+function variantEntry(id) {
+  const m = new RegExp(`<li id="variant-${id}">[\\s\\S]*?</li>`).exec(html);
+  assert.ok(m, `no entry for variant ${id}`);
+  return m[0];
 }
 
 test('the article is published: its page is in the production build, on the home page and in the feed', () => {
@@ -58,20 +57,24 @@ test('every sample, and the reference upload, is shown whole from its file', () 
   }
 });
 
-test('every manifest variant has its paragraph, its libraries from the manifest and a link to its page', () => {
+test('every manifest variant has a one-line entry: its page link, its description, its libraries and its 2013 file; the paragraph is on its page only', () => {
   for (const v of manifest.variants) {
-    const block = variantBlock(v.id);
-    assert.ok(block.includes(inlineCode(prose.variants[v.id])), `paragraph of ${v.id} missing or altered`);
-    assert.ok(block.includes(`href="/variants/${v.id}/"`), `no link to the page of ${v.id}`);
-    const text = visibleText(block);
+    const entry = variantEntry(v.id);
+    assert.ok(entry.includes(`href="/variants/${v.id}/"`), `no link to the page of ${v.id}`);
+    const text = visibleText(entry);
+    assert.ok(text.includes(v.description), `${v.id}: description missing`);
     for (const [name, version] of Object.entries(v.libraries)) {
       assert.ok(text.includes(`${name} ${version}`), `${v.id}: library ${name} ${version} not shown`);
     }
     if (!Object.keys(v.libraries).length) assert.match(text, /No library/);
     if (v.article2013) assert.ok(text.includes(`in 2013: ${v.article2013}`), `${v.id}: 2013 file not named`);
     else assert.match(text, /new since 2013/);
+    // The full paragraph lives on the variant page (test/variant-pages.test.js),
+    // not twice: the article stays light (issue 16).
+    assert.ok(!html.includes(inlineCode(prose.variants[v.id])), `${v.id}: its full paragraph is still in the article`);
+    assert.ok(site.read(`/variants/${v.id}/`).includes(inlineCode(prose.variants[v.id])), `${v.id}: its page lacks its paragraph`);
   }
-  const count = (html.match(/<h4 id="variant-/g) || []).length;
+  const count = (html.match(/<li id="variant-/g) || []).length;
   assert.equal(count, manifest.variants.length);
 });
 

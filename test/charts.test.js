@@ -107,6 +107,9 @@ test('reduced jQuery build: every module unwrapped, dependencies first, excluded
   assert.ok(!/\bSizzle\b|\bfunction Sizzle|jQuery\.ajaxSetup|jQuery\.fn\.extend\( \{\s*fadeTo/.test(code), 'an excluded module was bundled');
   assert.match(code, /window\.jQuery = window\.\$ = jQuery/, 'exports/global must be last in and set the globals');
   assert.ok(EXCLUDE.has('ajax') && !EXCLUDE.has('event'));
+  // Deferred and Callbacks are out, ready stays (the no-deferred variant).
+  assert.ok(!/jQuery\.Deferred = |jQuery\.Callbacks = |jQuery\.fn\.extend\( \{\s*prop:|valHooks/.test(code), 'Deferred, Callbacks, prop or val was bundled');
+  assert.match(code, /readyCallbacks/, 'core/ready-no-deferred must stand in for core/ready');
   new Function(code); // parses
 });
 
