@@ -15,7 +15,7 @@ const { buildSiteWith } = require('./helpers/eleventy');
 const DATA = path.join(__dirname, '..', 'data');
 const PRELOAD = path.join(__dirname, 'helpers', 'json-parse-count.js');
 
-test('a site build parses each data/*.json once, perf.json included', () => {
+test('a site build parses each data/*.json and the variant manifest once, perf.json included', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-parse-count-'));
   let output = null;
   try {
@@ -39,8 +39,26 @@ test('a site build parses each data/*.json once, perf.json included', () => {
       checked++;
     }
     assert.ok(checked >= 3, `only ${checked} data files were large enough to count`);
+    // The variant list, asked for by every variant link in the prose.
+    const manifest = fs.readFileSync(path.join(__dirname, '..', 'examples', 'manifest.json'), 'utf8').trim();
+    const key = crypto.createHash('sha1').update(manifest).digest('hex');
+    assert.equal(counts[key], 1, `examples/manifest.json parsed ${counts[key] || 0} times in one build; read it through buildManifest() (_config/per-build.js)`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
     if (output) fs.rmSync(output, { recursive: true, force: true });
   }
+});
+
+test('perBuild works a value out once per build and again after the next build renews the loader', () => {
+  const { perBuild } = require('../_config/per-build');
+  const { renewBuildLoader } = require('../_config/data-files');
+  let made = 0;
+  const value = perBuild(() => ({ n: ++made }));
+  renewBuildLoader();
+  const first = value();
+  assert.equal(value(), first, 'the same build must get the same value');
+  assert.equal(made, 1);
+  renewBuildLoader(); // what the charts plugin does before each (re)build
+  assert.notEqual(value(), first, 'a rebuild must work the value out again (--serve sees edited files)');
+  assert.equal(made, 2);
 });
