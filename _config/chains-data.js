@@ -21,6 +21,7 @@
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
 const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
 const { runtimeMatches } = require('./runtime-match');
+const { scenarioData } = require('./scenario-data');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -31,20 +32,7 @@ const MODES = { sync: 'Synchronous steps', mixed: 'Every second step asynchronou
 const REF_SETS = ['total', 'afterFirst', 'memory'];
 const label = (variant) => variant.replace(/^chains-/, '');
 
-// The measured file, or null while it has not been made yet.
-function measured(load) {
-  try {
-    return load('chains');
-  } catch (err) {
-    if (err.name === 'DataCheckError' && /chains\.json: missing;/.test(err.message) && !/chains\.json: (?!missing)/.test(err.message)) return null;
-    throw err;
-  }
-}
-
-function option(value, table, what) {
-  if (!table[value]) throw new Error(`charts: unknown ${what} "${value}" for chains; use one of ${Object.keys(table).join(', ')}.`);
-  return table[value];
-}
+const { measured, option } = scenarioData('chains');
 
 function chainsChart(args, load) {
   const metric = option(args.metric || 'time', METRICS, 'metric');

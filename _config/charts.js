@@ -21,7 +21,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { chartModel, visibleSeries } = require('./chart-data');
-const { buildLoader, renewBuildLoader } = require('./data-files');
+const { buildLoader, renewBuildLoader, eleventyJson } = require('./data-files');
 const { tableModel } = require('./table-data');
 const { chartFigure, dataTable, csv } = require('./chart-html');
 const { bundleInfo, buildBundle } = require('./vendor-charts');
@@ -58,6 +58,10 @@ module.exports = function charts(eleventyConfig) {
     incomplete.clear();
     load.checkAll();
   });
+
+  // Global data from data/*.json comes from the same per-build loader, so
+  // each file is parsed once per build (the loader renewed just above).
+  eleventyConfig.addDataExtension('json', { parser: eleventyJson, read: false });
 
   // A page whose charts or tables show unfinished data (only possible in a
   // draft build) gets a banner from the layout. Shortcodes run while the

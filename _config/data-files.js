@@ -206,4 +206,20 @@ function renewBuildLoader() {
   return shared;
 }
 
-module.exports = { makeLoader, buildLoader, renewBuildLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };
+// Eleventy's own reader of *.json data (global data from data/, and any
+// *.11tydata.json). A file the build loader checks anyway (data/<name>.json
+// while the loader reads data/) is taken from the loader's cache, so a
+// 12 MB perf.json is read and parsed once per build, not once for the
+// charts and again for the `perf` global. Anything else is parsed as
+// Eleventy would.
+function eleventyJson(filePath) {
+  const file = path.resolve(filePath);
+  const loader = buildLoader();
+  if (path.dirname(file) === loader.dataDir && file.endsWith('.json')) {
+    const hit = loader(path.basename(file, '.json'));
+    if (hit.data) return hit.data;
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+module.exports = { makeLoader, buildLoader, renewBuildLoader, eleventyJson, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };

@@ -12,6 +12,7 @@
 //   {% dataTable "delegation-2014", set="delegation", id="..." %}        the 2014 figures as published
 //   {% dataTable "delegation-ratios", n=10000, id="..." %}               2014 ratios beside ours
 const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
+const { scenarioData } = require('./scenario-data');
 
 const METRICS = {
   throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },
@@ -24,20 +25,7 @@ const REF_SETS = ['delegation', 'runners'];
 const label = (variant) => variant.replace(/^delegation-/, '');
 const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
-// The measured file, or null while it has not been made yet.
-function measured(load) {
-  try {
-    return load('delegation');
-  } catch (err) {
-    if (err.name === 'DataCheckError' && /delegation\.json: missing;/.test(err.message) && !/delegation\.json: (?!missing)/.test(err.message)) return null;
-    throw err;
-  }
-}
-
-function option(value, table, what) {
-  if (!table[value]) throw new Error(`charts: unknown ${what} "${value}" for delegation; use one of ${Object.keys(table).join(', ')}.`);
-  return table[value];
-}
+const { measured, option } = scenarioData('delegation');
 
 const coroutines = (n) => `${Number(n).toLocaleString('en-US')} coroutine${Number(n) === 1 ? '' : 's'}`;
 

@@ -15,7 +15,7 @@
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario= and runtime= like num; unnamed, the runtime is "now".
 const { medianCi } = require('../scripts/harness/stats');
-const { loadManifest } = require('../scripts/lib/manifest');
+const { buildManifest } = require('./per-build');
 const { FLOOR_ID } = require('./chart-data');
 const { runtimeMatches, nowCells } = require('./runtime-match');
 
@@ -34,7 +34,7 @@ const { debuggabilityView, DebuggabilityViewError } = require('./debuggability-v
 
 module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError }) {
   function link(id) {
-    const [v] = narrow(loadManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
+    const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
     return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
   }
 

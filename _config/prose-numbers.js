@@ -25,7 +25,7 @@ const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
 const { debuggabilityView } = require('./debuggability-view');
 const { FLOOR_ID } = require('./chart-data');
 const { splitArgs } = require('./charts');
-const { loadManifest } = require('../scripts/lib/manifest');
+const { buildManifest } = require('./per-build');
 const { helpers: { figure } } = require('./variant-pages');
 const { chainsProse, ChainsProseError } = require('./chains-data');
 
@@ -220,7 +220,7 @@ module.exports = function proseNumbers(eleventyConfig) {
   eleventyConfig.addShortcode('count', wrap('count', ([source], kw) => String(count(load, String(source), kw))));
   eleventyConfig.addShortcode('runtimeVersion', wrap('runtimeVersion', ([id], kw) => runtimeVersion(load, id, kw.file)));
   eleventyConfig.addShortcode('variantRef', wrap('variantRef', ([id]) => {
-    const variants = loadManifest().variants;
+    const variants = buildManifest().variants;
     const [v] = narrow(variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
     return `<a href="/variants/${v.id}/">${v.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a>`;
   }));

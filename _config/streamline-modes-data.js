@@ -14,6 +14,7 @@
 //   {% dataTable "streamline-2013" %}                                       the 2013 findings beside ours
 const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
 const { runtimeMatches } = require('./runtime-match');
+const { scenarioData } = require('./scenario-data');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -29,21 +30,7 @@ const OUTCOMES = { 'stack-overflow': 'stack overflow', timeout: 'timeout', crash
 const label = (variant) => variant.replace(/^slmodes-/, '');
 const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
-// The measured file, or null while it has not been made yet.
-function measured(load) {
-  try {
-    return load(NAME);
-  } catch (err) {
-    const missing = new RegExp(`${NAME}\\.json: missing;`);
-    if (err.name === 'DataCheckError' && missing.test(err.message) && !new RegExp(`${NAME}\\.json: (?!missing)`).test(err.message)) return null;
-    throw err;
-  }
-}
-
-function option(value, table, what) {
-  if (!table[value]) throw new Error(`charts: unknown ${what} "${value}" for ${NAME}; use one of ${Object.keys(table).join(', ')}.`);
-  return table[value];
-}
+const { measured, option } = scenarioData(NAME);
 
 // The ok cells of one primitive on one runtime (the page's, or "now"), and
 // the failed cells of that same runtime.

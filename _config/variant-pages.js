@@ -13,7 +13,7 @@
 //   manifest.variants | byFamily  [{ family, variants }] in manifest order
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
-const { loadManifest } = require('../scripts/lib/manifest');
+const { buildManifest } = require('./per-build');
 const { loadProse } = require('./variant-prose');
 const { buildLoader } = require('./data-files');
 const { complexityOf, perfOf, then2013 } = require('./variant-figures');
@@ -46,8 +46,8 @@ module.exports = function variantPages(eleventyConfig, options = {}) {
   // The build's one loader (renewed by the charts plugin before each build).
   const load = (name) => buildLoader()(name);
 
-  eleventyConfig.addGlobalData('manifest', () => loadManifest());
-  eleventyConfig.addGlobalData('variantProse', () => loadProse(loadManifest(), options.proseFile));
+  eleventyConfig.addGlobalData('manifest', () => buildManifest());
+  eleventyConfig.addGlobalData('variantProse', () => loadProse(buildManifest(), options.proseFile));
 
   eleventyConfig.addFilter('variantFigures', (variant, n) => {
     if (!variant || !variant.id) throw new Error('variantFigures: expected a manifest variant, e.g. {{ variant | variantFigures(1000) }}.');

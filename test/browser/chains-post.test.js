@@ -12,18 +12,13 @@ const { spawnSync } = require('node:child_process');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
+const { chartSteps } = require('./chart-steps');
 const { ROOT, BENCH } = require('../fixtures/bench/helpers');
 
 const PAGE = '/posts/promises-aplus-chains/';
 const FIG = '#chart-chains-async-after-first';
 
-const plotted = (page, fig = FIG) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
-const legend = (page, fig = FIG) => page.$$eval(`${fig} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
-
-async function typeFilter(page, text, fig = FIG) {
-  await page.fill(`${fig} .chart-filter`, text);
-  await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
-}
+const { plotted, legend, typeFilter, hoverEntry } = chartSteps(FIG);
 
 test('chains post charts in Chromium, drawn from a measured chains.json', async (t) => {
   const data = dataDir({ drop: ['chains'] });
@@ -59,7 +54,7 @@ test('chains post charts in Chromium, drawn from a measured chains.json', async 
   await page.waitForSelector(`${FIG}[data-drawn="true"]`);
 
   await t.test('hovering a legend entry highlights its series; leaving restores', async () => {
-    await page.hover(`${FIG} [data-series="native"]`);
+    await hoverEntry(page, 'native');
     assert.equal(await page.getAttribute(FIG, 'data-highlighted'), 'native');
     await page.mouse.move(5, 5);
     assert.equal(await page.getAttribute(FIG, 'data-highlighted'), null);

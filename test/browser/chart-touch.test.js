@@ -9,12 +9,12 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession, watch } = require('../../scripts/site-tools/browser');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
 const FIG = '#chart-2013-cpu';
 
-const lit = (page) => page.evaluate((sel) => window.jQuery(`${sel} .chart-canvas`).data('plot').getHighlightedSeries(), FIG);
-const plotted = (page) => page.evaluate((sel) => window.jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), FIG);
+const { highlighted: lit, plotted } = chartSteps(FIG);
 const pressed = (page, label) => page.getAttribute(`${FIG} [data-series="${label}"]`, 'aria-pressed');
 
 test('legend on a touch screen at 390 px', async (t) => {

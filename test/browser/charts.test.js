@@ -7,6 +7,7 @@ const { FLOOR_LABEL } = require('../../_config/chart-data');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const { startSession } = require('../../scripts/site-tools/browser');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
 const FIG = '#chart-2013-cpu';
@@ -53,15 +54,7 @@ function yLayout(page, fig) {
   }, fig);
 }
 
-// A reader's pattern is matched in a worker (charts.js): the figure is
-// aria-busy until the answer is drawn.
-async function typeFilter(page, text, fig = FIG) {
-  await page.fill(`${fig} .chart-filter`, text);
-  await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
-}
-
-const plotted = (page, fig = FIG) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
-const legend = (page, fig = FIG) => page.$$eval(`${fig} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
+const { plotted, legend, highlighted, typeFilter, hoverEntry } = chartSteps(FIG);
 
 test('results page charts in Chromium', async (t) => {
   const s = await startSession();
@@ -91,9 +84,9 @@ test('results page charts in Chromium', async (t) => {
   const before = await canvasHash(page);
 
   await t.test('hovering and focusing a legend entry highlights its series; leaving restores', async () => {
-    await page.hover(`${FIG} [data-series="co.js"]`);
+    await hoverEntry(page, 'co.js');
     assert.equal(await page.getAttribute(FIG, 'data-highlighted'), 'co.js');
-    assert.equal(await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getHighlightedSeries(), FIG), 'co.js');
+    assert.equal(await highlighted(page), 'co.js');
     assert.notEqual(await canvasHash(page), before, 'highlight did not change the canvas');
     await s.snapshot(page.locator(FIG), 'charts-highlight.png');
     await page.mouse.move(5, 5);

@@ -12,6 +12,7 @@ const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/generator-delegation/';
 const FIG = '#chart-delegation-depth-1-throughput';
@@ -26,7 +27,7 @@ function colourPixels(page, fig) {
   }, fig);
 }
 
-const plotted = (page, fig) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
+const { plotted, typeFilter } = chartSteps(FIG);
 
 test('delegation post charts in Chromium, from a quick run', async (t) => {
   const d = dataDir({ drop: ['delegation'] });
@@ -71,8 +72,7 @@ test('delegation post charts in Chromium, from a quick run', async (t) => {
   });
 
   await t.test('the filter hides the runners it matches', async () => {
-    await page.fill(`${FIG} .chart-filter`, 'bluebird');
-    await page.waitForSelector(`${FIG}:not([aria-busy])`, { state: 'attached' });
+    await typeFilter(page, 'bluebird');
     await page.waitForFunction((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().length === 2, FIG);
     assert.deepEqual((await plotted(page, FIG)).sort(), ['co-thunks', 'genny']);
   });

@@ -9,13 +9,15 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { FLOOR_LABEL } = require('../../_config/chart-data');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
 const FIG = '#chart-matrix-cpu-time';
 
 const wire = (page) => page.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent), FIG);
-const plotted = (page) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), FIG).then((ls) => ls.filter((l) => l !== FLOOR_LABEL));
-const legend = (page) => page.$$eval(`${FIG} .chart-legend [data-series]`, (bs) => bs.map((b) => b.dataset.series));
+const steps = chartSteps(FIG);
+const { legend, typeFilter } = steps;
+const plotted = (page) => steps.plotted(page).then((ls) => ls.filter((l) => l !== FLOOR_LABEL));
 
 test('then-and-now matrix chart in Chromium', async (t) => {
   const s = await startSession();
@@ -56,8 +58,7 @@ test('then-and-now matrix chart in Chromium', async (t) => {
 
   await t.test('the filter hides exactly the matching series', async () => {
     const all = w.s.map((r) => r[0]);
-    await page.fill(`${FIG} .chart-filter`, 'flattened|^async');
-    await page.waitForSelector(`${FIG}:not([aria-busy])`, { state: 'attached' });
+    await typeFilter(page, 'flattened|^async');
     const expected = all.filter((l) => !/flattened|^async/.test(l));
     assert.deepEqual(await legend(page), expected);
     assert.deepEqual(await plotted(page), expected);

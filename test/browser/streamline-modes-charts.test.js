@@ -14,10 +14,11 @@ const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/streamline-modes/';
 
-const plotted = (page, fig) => page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => s.label), fig);
+const { plotted, typeFilter } = chartSteps();
 
 test('streamline modes post charts in Chromium, from a quick run', async (t) => {
   const d = dataDir({ drop: ['streamline-modes'] });
@@ -63,8 +64,7 @@ test('streamline modes post charts in Chromium, from a quick run', async (t) => 
   });
 
   await t.test('the filter hides the modes it matches', async () => {
-    await page.fill(`${fig} .chart-filter`, '^raw');
-    await page.waitForSelector(`${fig}:not([aria-busy])`, { state: 'attached' });
+    await typeFilter(page, '^raw', fig);
     await page.waitForFunction((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().length === 2, fig);
     assert.deepEqual((await plotted(page, fig)).sort(), ['async-await', 'callbacks']);
   });

@@ -1,0 +1,34 @@
+'use strict';
+// What the chains, delegation and streamline-modes charts and tables share:
+// reading their data file, which may not be measured yet, and checking a
+// chart argument against its table of choices. One instance per data file:
+//   const { measured, option } = scenarioData('chains');
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function scenarioData(name) {
+  const file = escapeRegExp(`${name}.json`);
+  const missingOnly = new RegExp(`${file}: missing;`);
+  const otherProblem = new RegExp(`${file}: (?!missing)`);
+
+  // The checked file, or null while it does not exist yet (the page then says
+  // "not measured yet"). Any other problem with it stops the build.
+  function measured(load) {
+    try {
+      return load(name);
+    } catch (err) {
+      if (err.name === 'DataCheckError' && missingOnly.test(err.message) && !otherProblem.test(err.message)) return null;
+      throw err;
+    }
+  }
+
+  // table[value], or an error naming the argument and the choices.
+  function option(value, table, what) {
+    if (!table[value]) throw new Error(`charts: unknown ${what} "${value}" for ${name}; use one of ${Object.keys(table).join(', ')}.`);
+    return table[value];
+  }
+
+  return { measured, option };
+}
+
+module.exports = { scenarioData };
