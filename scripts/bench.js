@@ -32,6 +32,8 @@ const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
 const { extraJobs, precisionCounts } = require('./harness/adaptive');
 const { noiseSummary } = require('./harness/summary');
+const { runFloor, floorLine } = require('./harness/run-floor');
+const { pastEstimate } = require('./harness/estimate');
 
 const { ROOT } = require('./lib/paths');
 const GENERATED_BY = 'scripts/bench.js';
@@ -76,6 +78,20 @@ function settleSkipped(store, plan, runId) {
     const stored = store.get(cell.key);
     if (cell.skip && stored && stored.replacing) store.replace(cell, runId);
   }
+}
+
+// The dry run's second figure, from the samples --out already holds.
+function historyLine(jobs, opts) {
+  const where = path.relative(process.cwd(), opts.out);
+  let data;
+  try {
+    data = datafile.load(opts.out, GENERATED_BY, opts.dataSchema);
+  } catch (err) {
+    return `no estimate from past samples: ${err.message}`;
+  }
+  const { ms, matched } = pastEstimate(jobs, data);
+  if (!matched) return `no estimate from past samples: ${where} holds none of these cells yet`;
+  return `from the samples in ${where}: ${duration(ms)} (${matched} of ${jobs.length} jobs have past samples of the same cell or style)`;
 }
 
 function estimateMs(jobs) {
@@ -125,6 +141,7 @@ async function main(argv) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
       `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings` +
       (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
+    process.stdout.write(historyLine(plan.jobs, opts) + '\n');
     for (const c of skipped) process.stdout.write(`skip ${c.key}: ${c.skip}\n`);
     return 0;
   }
@@ -228,6 +245,8 @@ async function main(argv) {
     progress.end();
     env.finished = interrupted ? null : new Date().toISOString();
     env.wallMs = Date.now() - Date.parse(env.date);
+    const floor = runFloor(store.data, runId);
+    env.floorMs = floor ? floor.floorMs : null;
     if (!interrupted) {
       settleSkipped(store, plan, runId);
       store.pruneRuns();
@@ -236,6 +255,8 @@ async function main(argv) {
     const planned = new Set(plan.cells.map((c) => c.key));
     const measured = store.data.cells.filter((c) => planned.has(c.key));
     process.stdout.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
+    const wallLine = floorLine(env.wallMs, floor);
+    if (wallLine) process.stdout.write(wallLine + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } finally {
