@@ -319,18 +319,20 @@ function reproduction2013(args, load) {
   const kinds = [...new Set(rows.map((r) => r.spread.kind))].join(' or ');
   return {
     id: args.id || `table-reproduction-2013-${args.set || 'cpu'}`,
-    caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
+    caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: the verdict, then our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
       `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours, and variants paired with one 2013 file share its 2013 rank; the verdict never ranks what the spread cannot tell apart` +
       (missing.length ? `. Not measured here: ${missing.join(', ')}` : ''),
+    // The verdict and the two ranks first: the table is wider than the text
+    // column and scrolls sideways, and the answer should not be off-screen.
     columns: [
       { key: 'name', title: 'Variant' },
-      { key: 'file2013', title: '2013 file' },
+      { key: 'verdict', title: 'Verdict' },
+      { key: 'rank', title: 'Rank', num: true },
+      { key: 'rank2013', title: '2013 rank', num: true },
       { key: 'median', title: 'Median', unit, num: true },
       { key: 'spread', title: 'Spread', unit, num: true },
-      { key: 'rank', title: 'Rank', num: true },
       { key: 'then', title: '2013', unit, num: true },
-      { key: 'rank2013', title: '2013 rank', num: true },
-      { key: 'verdict', title: 'Verdict' },
+      { key: 'file2013', title: '2013 file' },
     ],
     rows: out,
     notes: [machinesNote(data, measured)].filter(Boolean),

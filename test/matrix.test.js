@@ -184,6 +184,8 @@ test('2013 reproduction on node-0.11: pairs via the manifest, ranks with our spr
   assert.deepEqual([by['generators-genny'].rank, by['generators-genny'].verdict], ['4', 'agrees']);
   assert.deepEqual([by.fibrous.rank, by.fibrous.rank2013, by.fibrous.verdict], ['5', '5', 'agrees']);
   assert.equal(by.original.spread, '45.0–55.0');
+  assert.deepEqual(t.columns.slice(0, 4).map((c) => c.key), ['name', 'verdict', 'rank', 'rank2013'],
+    'the answer comes first: the table scrolls sideways, and the verdict must not start off-screen');
   assert.match(t.caption, /95 % interval/);
   assert.match(t.caption, /Not measured here: generators-gens \(needs generators\)/);
   assert.match(t.source.text, /spion/);
