@@ -80,9 +80,12 @@ function settleSkipped(store, plan, runId) {
   }
 }
 
+// A file as the messages name it: relative to where the command runs.
+const shown = (file) => path.relative(process.cwd(), file);
+
 // The dry run's second figure, from the samples --out already holds.
 function historyLine(jobs, opts) {
-  const where = path.relative(process.cwd(), opts.out);
+  const where = shown(opts.out);
   let data;
   try {
     data = datafile.load(opts.out, GENERATED_BY, opts.dataSchema);
@@ -106,7 +109,7 @@ async function main(argv) {
   }
   if (opts.merge) {
     const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
-    process.stdout.write(`${path.relative(process.cwd(), opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +
+    process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +
       `(${merged.hosts} host${merged.hosts === 1 ? '' : 's'})\n`);
     return 0;
   }
@@ -203,10 +206,10 @@ async function main(argv) {
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
     if (store.recovered.repetitions || store.recovered.dropped) {
-      progress.note(`${path.relative(process.cwd(), opts.out)}.journal: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
+      progress.note(`${shown(opts.out)}.journal: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
         (store.recovered.dropped ? '; its last line, cut short by the stop, was dropped (that repetition runs again)' : ''));
     }
-    progress.note(`${path.relative(process.cwd(), opts.out)}: ${jobs.length} jobs to run ` +
+    progress.note(`${shown(opts.out)}: ${jobs.length} jobs to run ` +
       `(${plan.cells.length} cells, ${skipped.length} skipped), run ${runId}`);
 
     const runJobs = async (list) => {

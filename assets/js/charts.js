@@ -146,13 +146,17 @@ fixes: this file only wires charts to the page. */
   };
 
 
+  // Where category labels would crowd, the name goes above the version
+  // ("<br>" is Flot's line break in tick labels), halving their width.
+  Chart.prototype.twoLineTicks = function () {
+    var cats = this.model.cats;
+    return Boolean(cats) && this.canvas.clientWidth / cats.length < 64;
+  };
+
   Chart.prototype.xaxis = function (t) {
     var xs = this.xs, base = { color: t.grid }, cats = this.model.cats;
     if (cats) {
-      // Where the labels would crowd, the name goes above the version
-      // ("<br>" is Flot's line break in tick labels), halving their width.
-      var compact = this.canvas.clientWidth / cats.length < 64;
-      this.twoLineTicks = compact;
+      var compact = this.twoLineTicks();
       return Object.assign(base, {
         autoScale: 'none', min: -0.4, max: cats.length - 0.6,
         ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }),
@@ -186,7 +190,7 @@ fixes: this file only wires charts to the page. */
       // Flot reserves a little less than two lines for two-line tick
       // labels: the bottom margin keeps their last pixels on the canvas.
       grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12,
-        margin: { top: 6, right: 12, bottom: this.model.cats && this.twoLineTicks ? 4 : 0 } },
+        margin: { top: 6, right: 12, bottom: this.twoLineTicks() ? 4 : 0 } },
       highlight: { legend: this.legend, halo: t.bg, keep: this.keepTapped.bind(this) },
     };
   };

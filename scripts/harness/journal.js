@@ -7,7 +7,7 @@
 // repetition either in the file or in the journal, and the next run on that
 // file folds the journal in before it plans anything (replay below).
 //
-// A line is written with one write() call; a kill can still leave the last
+// A line is appended in one call (appendFileSync); a kill can still leave the last
 // line cut short, which is the only damage a stop can do. That line is
 // dropped (its repetition simply runs again). A broken line with complete
 // lines after it is not a stop's doing: the journal is refused, untouched.
@@ -39,13 +39,7 @@ class JournalError extends Error {
 
 // Appends one finished repetition of `planCell`.
 function append(dataFile, planCell, sample) {
-  const line = JSON.stringify({ cell: cellFields(planCell), sample }) + '\n';
-  const fd = fs.openSync(journalFile(dataFile), 'a');
-  try {
-    fs.writeSync(fd, line);
-  } finally {
-    fs.closeSync(fd);
-  }
+  fs.appendFileSync(journalFile(dataFile), JSON.stringify({ cell: cellFields(planCell), sample }) + '\n');
 }
 
 function validEntry(entry) {

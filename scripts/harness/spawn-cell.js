@@ -11,6 +11,7 @@
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const { median } = require('./stats');
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_KEEP = 4000;
@@ -174,8 +175,7 @@ async function probeRuntime(runtimePath, flags, env) {
   // five runs of the probe, which starts the child runner, reports and exits.
   const starts = [again.wallMs];
   for (let i = 0; i < 4; i++) starts.push((await run({ path: runtimePath, flags, harnessFlags, env }, ['--probe'], 30000)).wallMs);
-  starts.sort((a, b) => a - b);
-  const startMs = Math.round(starts[2] * 10) / 10;
+  const startMs = Math.round(median(starts) * 10) / 10;
   const record = Object.assign({ id, name, path: runtimePath, flags, harnessFlags }, rest, { gc, startMs });
   if (env) record.env = env;
   return record;
