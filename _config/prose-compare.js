@@ -186,20 +186,25 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
 
   // A setting or the machine of the runs that measured "now" (or runtime=):
   // reps, maxReps, ciTarget, maxInterference, retries, ns, t; cpu, cores, os.
+  // n= keeps the runs that measured that n: the n = 1000 matrix and the
+  // extra sizes of the 2013 range were run with different repetition caps.
   const HOST = ['cpu', 'cores', 'os', 'memGb'];
   function runSetting(key, kw) {
     const hit = load('perf');
     const all = Object.entries(hit.data.runs || {});
     const wanted = kw.runtime || require('./runtime-match').NOW_RUNTIME;
-    const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted)));
-    if (!runs.length) throw new ProseNumberError(`no run in ${hit.shown} measured runtime "${wanted}"`);
+    const n = kw.n === undefined ? null : Number(kw.n);
+    if (n !== null && !(Number.isInteger(n) && n > 0)) throw new ProseNumberError(`runSetting n= takes a positive integer (got "${kw.n}")`);
+    const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted))
+      && (n === null || ((r.harness && r.harness.ns) || []).includes(n)));
+    if (!runs.length) throw new ProseNumberError(`no run in ${hit.shown} measured runtime "${wanted}"${n === null ? '' : ` at n = ${n}`}`);
     const values = runs.map(([id, r]) => {
       const from = HOST.includes(key) ? r.host : r.harness;
       if (!from || from[key] === undefined || from[key] === null) throw new ProseNumberError(`run ${id} in ${hit.shown} records no ${key}; known: ${Object.keys(r.harness || {}).concat(HOST).join(', ')}`);
       return Array.isArray(from[key]) ? from[key].join(', ') : String(from[key]);
     });
     const distinct = [...new Set(values)];
-    if (distinct.length > 1) throw new ProseNumberError(`the runs of "${wanted}" differ in ${key} (${distinct.join(' / ')}); name the runtime or say so in the prose`);
+    if (distinct.length > 1) throw new ProseNumberError(`the runs of "${wanted}" differ in ${key} (${distinct.join(' / ')}); name the runtime or an n=, or say so in the prose`);
     return escapeHtml(distinct[0]);
   }
 

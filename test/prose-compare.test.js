@@ -130,3 +130,16 @@ test('run settings come from the runs of the runtime named (or now); runs that d
   const g = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-24@24.21.0', 9, 'Xeon') });
   fails(() => g.runSetting('reps', {}), /the runs of "node-24" differ in reps \(5 \/ 9\)/);
 });
+
+test('run settings with n= read only the runs that measured that n', () => {
+  const run = (ns, maxReps) => ({ harness: { ns, reps: 5, maxReps }, host: { cpu: 'Xeon' }, runtimes: { 'node-24@24.21.0': { id: 'node-24@24.21.0' } } });
+  const data = { perf: { runs: { matrix: run([1000], 25), range: run([100, 2000], 5) }, cells: [] } };
+  const f = proseCompare({ addShortcode() {} }, { load: (name) => ({ shown: `data/${name}.json`, data: data[name] }), ...helpers });
+  const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
+  fails(() => f.runSetting('maxReps', {}), /differ in maxReps \(25 \/ 5\); name the runtime or an n=/);
+  assert.equal(f.runSetting('maxReps', { n: 1000 }), '25');
+  assert.equal(f.runSetting('maxReps', { n: 2000 }), '5');
+  assert.equal(f.runSetting('reps', {}), '5', 'a setting the runs share needs no n=');
+  fails(() => f.runSetting('maxReps', { n: 300 }), /no run in data\/perf\.json measured runtime "node-24" at n = 300/);
+  fails(() => f.runSetting('maxReps', { n: 'many' }), /n= takes a positive integer/);
+});
