@@ -24,7 +24,7 @@ const { chartModel, visibleSeries } = require('./chart-data');
 const { buildLoader, renewBuildLoader, eleventyJson } = require('./data-files');
 const { tableModel } = require('./table-data');
 const { chartFigure, dataTable, csv } = require('./chart-html');
-const { bundleInfo, buildBundle } = require('./vendor-charts');
+const { bundleInfo, buildBundle } = require('./chart-bundle');
 
 // Nunjucks hands keyword arguments over as a last object marked __keywords.
 function splitArgs(args) {
@@ -37,9 +37,9 @@ function splitArgs(args) {
 }
 
 module.exports = function charts(eleventyConfig) {
-  const vendor = bundleInfo();
+  const bundle = bundleInfo();
   const assets = {
-    scripts: [vendor.url],
+    scripts: [bundle.url],
     stylesheets: ['/assets/css/charts.css'],
   };
   let load = buildLoader();
@@ -83,10 +83,10 @@ module.exports = function charts(eleventyConfig) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
     }
-    const target = path.join(directories.output, vendor.url);
+    const target = path.join(directories.output, bundle.url);
     if (fs.existsSync(target)) return;
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, await buildBundle(vendor.parts));
+    fs.writeFileSync(target, await buildBundle(bundle.parts));
   });
 
   // Pages with `charts: true` get the scripts (in order, deferred by the

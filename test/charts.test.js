@@ -5,6 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
+const vm = require('node:vm');
 const { makeLoader, chartModel, visibleSeries } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
 const { chartFigure, dataTable, csv, wireModel, safeHref } = require('../_config/chart-html');
@@ -98,19 +99,25 @@ test('Nunjucks keyword arguments are split from positional ones', () => {
   assert.deepEqual(splitArgs(['perf']), [['perf'], {}]);
 });
 
-test('reduced jQuery build: every module unwrapped, dependencies first, excluded parts absent', () => {
-  const { buildJquery, EXCLUDE } = require('../_config/jquery-build');
-  const code = buildJquery();
-  assert.ok(!/\bdefine\(/.test(code), 'an AMD wrapper survived');
-  assert.ok(code.indexOf('var arr = [];') < code.indexOf('jQuery.fn = jQuery.prototype'), 'core must come after the var/ modules it uses');
-  assert.match(code, /selector-native|find: function\( selector, context, results, seed \)/, 'selector-native.js stands in for Sizzle');
-  assert.ok(!/\bSizzle\b|\bfunction Sizzle|jQuery\.ajaxSetup|jQuery\.fn\.extend\( \{\s*fadeTo/.test(code), 'an excluded module was bundled');
-  assert.match(code, /window\.jQuery = window\.\$ = jQuery/, 'exports/global must be last in and set the globals');
-  assert.ok(EXCLUDE.has('ajax') && !EXCLUDE.has('event'));
-  // Deferred and Callbacks are out, ready stays (the no-deferred variant).
-  assert.ok(!/jQuery\.Deferred = |jQuery\.Callbacks = |jQuery\.fn\.extend\( \{\s*prop:|valHooks/.test(code), 'Deferred, Callbacks, prop or val was bundled');
-  assert.match(code, /readyCallbacks/, 'core/ready-no-deferred must stand in for core/ready');
-  new Function(code); // parses
+test('chart bundle: our own scripts in order, no jQuery or Flot, a hashed URL under the year-long cache', async () => {
+  const { bundleInfo, buildBundle, PARTS } = require('../_config/chart-bundle');
+  assert.deepEqual(PARTS.map((p) => path.basename(p)), ['chart-format.js', 'chart-state.js', 'chart-axis.js', 'chart-plot.js', 'charts.js']);
+  const info = bundleInfo();
+  assert.match(info.url, /^\/assets\/f\/charts\.[0-9a-f]{10}\.js$/);
+  const code = await buildBundle(info.parts);
+  assert.doesNotMatch(code, /jQuery|\$\.plot|\bflot\b|Sizzle/i, 'third-party chart code in the bundle');
+  assert.ok(code.length < 40000, `bundle is ${code.length} bytes minified`);
+  // In a page without figures it defines the globals, one part after the
+  // other, and draws nothing.
+  const page = { document: { querySelectorAll: () => [] }, matchMedia: () => ({ matches: false, addEventListener() {} }) };
+  page.window = page;
+  page.self = page;
+  vm.runInNewContext(code, page);
+  assert.equal(typeof page.chartFormat.csv, 'function');
+  assert.equal(typeof page.chartState.parse, 'function');
+  assert.equal(typeof page.chartAxis.build, 'function');
+  assert.equal(typeof page.chartPlot.create, 'function');
+  assert.equal(typeof page.chartPlot.of, 'function');
 });
 
 test('page JSON is columnar: shared n, per-series medians/min/max at those n, null where a point is missing', () => {

@@ -1,14 +1,14 @@
-/* Draws every <figure data-chart> on the page with Flot, from the JSON the
-build put in the figure (see _config/chart-html.js). Without this script, or
-without Flot, the figure keeps its data table. Bundled after Flot and our
-two Flot plugins (flot-axis-repairs.js: log ticks and gaps, error-bar
-ranges, label sizes; flot-series-highlight.js), which do all the drawing
-fixes: this file only wires charts to the page. */
+/* Draws every <figure data-chart> on the page with our plotter, from the
+JSON the build put in the figure (see _config/chart-html.js). Without this
+script, or without the plotter, the figure keeps its data table. Bundled
+after chart-axis.js and chart-plot.js (axes, drawing, whole-series
+highlight, nearest point), which do all the drawing: this file wires charts
+to the page (legend, filter, log toggle, tooltips, touch, URL state). */
 (function () {
   'use strict';
-  var $ = window.jQuery;
-  var format = window.chartFormat; // assets/js/chart-format.js, bundled before this file
-  if (!$ || !$.plot || !format) return; // the vendor bundle failed: tables stay visible
+  var P = window.chartPlot; // assets/js/chart-plot.js, bundled before this file
+  var format = window.chartFormat; // assets/js/chart-format.js
+  if (!P || !format) return; // the chart bundle failed: tables stay visible
 
   // Okabe–Ito colours (safe for the common colour-vision deficiencies), each
   // with a dark-mode twin light enough for a dark background. Four dash
@@ -69,7 +69,7 @@ fixes: this file only wires charts to the page. */
     var q = function (sel) { return fig.querySelector(sel); };
     this.fig = fig;
     this.model = readModel(JSON.parse(q('.chart-json').textContent));
-    this.canvas = q('.chart-canvas');
+    this.area = q('.chart-canvas'); // the plot's box: its canvas and tick labels go in it
     this.legend = q('.chart-legend');
     this.input = q('.chart-filter');
     this.logBox = q('.chart-log');
@@ -95,8 +95,8 @@ fixes: this file only wires charts to the page. */
   }
 
   // Ticks at the measured n when they are spread evenly enough (on the
-  // axis's own scale, f) to read; otherwise null and Flot picks them (on a
-  // log axis, the 1-2-5 ticks of flot-axis-repairs.js).
+  // axis's own scale, f) to read; otherwise null and the plotter picks them
+  // (on a log axis, 1-2-5 ticks: chart-axis.js).
   function evenTicks(xs, f) {
     var gaps = xs.slice(1).map(function (x, i) { return f(x) - f(xs[i]); });
     return xs.length > 1 && Math.min.apply(null, gaps) >= (f(xs[xs.length - 1]) - f(xs[0])) / 12 ? xs : null;
@@ -112,24 +112,16 @@ fixes: this file only wires charts to the page. */
     return this.shown().filter(function (s) { return !off.has(s.label); });
   };
 
-  // Flot wants error bars as distances from the median: [x, y, below, above].
-  // (On a log axis, flot-axis-repairs.js turns medians at or below zero into gaps.)
-  Chart.prototype.flotData = function (t) {
+  // The plotter's points are [x, median, min, max]: error bars from min to
+  // max. (On a log axis, chart-axis.js turns medians at or below zero into gaps.)
+  Chart.prototype.plotData = function (t) {
     var ranges = this.hasRanges;
     return this.plotted().map(function (s) {
-      var color = t.palette[s.style.color];
       return {
         label: s.label,
-        color: color,
-        data: s.data.map(function (p) {
-          if (p[1] === null) return [p[0], null, 0, 0]; // a gap, as flot-axis-repairs.js writes them
-          return p[2] === null ? [p[0], p[1], 0, 0] : [p[0], p[1], p[1] - p[2], p[3] - p[1]];
-        }),
-        lines: { show: true, lineWidth: 1.75, dashes: s.style.dashes },
-        points: {
-          show: true, radius: 2.5, lineWidth: 1.25, symbol: s.style.symbol, fillColor: t.bg,
-          errorbars: 'y', yerr: { show: ranges, asymmetric: true, upperCap: '-', lowerCap: '-', radius: 3 },
-        },
+        color: t.palette[s.style.color],
+        data: s.data.map(function (p) { return [p[0], p[1], p[2], p[3]]; }),
+        width: 1.75, dashes: s.style.dashes, symbol: s.style.symbol, radius: 2.5, bars: ranges,
       };
     }).concat(this.floorData(t));
   };
@@ -140,67 +132,66 @@ fixes: this file only wires charts to the page. */
     var f = this.model.floor;
     if (!f) return [];
     return [{
-      label: f.label, color: t.axis, data: f.data.map(function (p) { return [p[0], p[1], 0, 0]; }),
-      lines: { show: true, lineWidth: 1, dashes: [5, 4] }, points: { show: false }
+      label: f.label, color: t.axis, data: f.data.map(function (p) { return [p[0], p[1], null, null]; }),
+      width: 1, dashes: [5, 4], symbol: null,
     }];
   };
 
 
   // Where category labels would crowd, the name goes above the version
-  // ("<br>" is Flot's line break in tick labels), halving their width.
+  // (tick labels keep line breaks), halving their width.
   Chart.prototype.twoLineTicks = function () {
     var cats = this.model.cats;
-    return Boolean(cats) && this.canvas.clientWidth / cats.length < 64;
+    return Boolean(cats) && this.area.clientWidth / cats.length < 64;
   };
 
-  Chart.prototype.xaxis = function (t) {
-    var xs = this.xs, base = { color: t.grid }, cats = this.model.cats;
+  // The x axis spec (chart-axis.js) for the chart's kind of x.
+  Chart.prototype.xaxis = function () {
+    var xs = this.xs, cats = this.model.cats;
     if (cats) {
       var compact = this.twoLineTicks();
-      return Object.assign(base, {
-        autoScale: 'none', min: -0.4, max: cats.length - 0.6,
-        ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }),
-      });
+      return {
+        mode: 'category', min: -0.4, max: cats.length - 0.6,
+        ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '\n') : label]; }),
+      };
     }
     if (xs.length === 1) {
       // Data measured at one n only: a single labelled tick in the middle,
-      // not an axis Flot would stretch around one value and label "1000"
+      // not an axis stretched around one value and labelled "1000"
       // several times over.
-      return Object.assign(base, { autoScale: 'none', min: xs[0] / 2, max: xs[0] * 1.5, ticks: [[xs[0], format.thousands(xs[0])]] });
+      return { min: xs[0] / 2, max: xs[0] * 1.5, ticks: [[xs[0], format.thousands(xs[0])]] };
     }
     if (!this.model.xlog) {
-      return Object.assign(base, { ticks: evenTicks(xs, function (x) { return x; }), tickDecimals: 0, autoScale: 'loose', autoScaleMargin: 0.03 });
+      var even = evenTicks(xs, function (x) { return x; });
+      return { ticks: even && even.map(function (x) { return [x, String(x)]; }), integer: true, margin: 0.03 };
     }
     // n is the same for every series, so the range is fixed: a little room
     // beyond the first and last n, in log terms.
-    return Object.assign(base, {
-      mode: 'log', autoScale: 'none', min: xs[0] / 1.12, max: xs[xs.length - 1] * 1.12,
-      ticks: evenTicks(xs, Math.log), tickFormatter: format.thousands,
-    });
+    var ticks = evenTicks(xs, Math.log);
+    return {
+      mode: 'log', min: xs[0] / 1.12, max: xs[xs.length - 1] * 1.12, format: format.thousands,
+      ticks: ticks && ticks.map(function (x) { return [x, format.thousands(x)]; }),
+    };
   };
 
+  // The y axis starts at zero (linear) or snaps to the 1-2-5 ticks around
+  // the data (log), and always holds the ends of the error bars.
   Chart.prototype.options = function (t) {
     return {
-      series: { shadowSize: 0 },
-      legend: { show: false },
-      xaxis: this.xaxis(t),
-      yaxis: this.log
-        ? { mode: 'log', color: t.grid, autoScale: 'loose', tickFormatter: format.plainNumber }
-        : { min: 0, color: t.grid, autoScale: 'loose' },
-      // Flot reserves a little less than two lines for two-line tick
-      // labels: the bottom margin keeps their last pixels on the canvas.
-      grid: { borderWidth: 1, borderColor: t.grid, color: t.axis, tickColor: t.grid, mouseActiveRadius: 12,
-        margin: { top: 6, right: 12, bottom: this.twoLineTicks() ? 4 : 0 } },
-      highlight: { legend: this.legend, halo: t.bg, keep: this.keepTapped.bind(this) },
+      x: this.xaxis(),
+      y: this.log ? { mode: 'log', format: format.plainNumber } : { min: 0 },
+      theme: { bg: t.bg, grid: t.grid },
+      pad: { top: 6, right: 12 },
     };
   };
 
   // A full (re)plot: first draw, log toggle and colour-scheme changes.
   Chart.prototype.draw = function () {
     var t = theme(this.fig);
-    if (this.plot) this.plot.shutdown();
-    this.plot = $.plot(this.canvas, this.flotData(t), this.options(t));
-    this.size = this.canvas.clientWidth + 'x' + this.canvas.clientHeight;
+    if (this.plot) this.plot.destroy();
+    this.plot = P.create(this.area, this.plotData(t), this.options(t));
+    this.size = this.area.clientWidth + 'x' + this.area.clientHeight;
+    this.compact = this.twoLineTicks();
     this.fig.setAttribute('data-drawn', 'true');
   };
 
@@ -208,10 +199,7 @@ fixes: this file only wires charts to the page. */
   Chart.prototype.update = function () {
     this.renderLegend();
     this.updateCsv();
-    if (!this.plot) return;
-    this.plot.setData(this.flotData(theme(this.fig)));
-    this.plot.setupGrid(true);
-    this.plot.draw();
+    if (this.plot) this.plot.setData(this.plotData(theme(this.fig)));
   };
 
   var SVG = 'http://www.w3.org/2000/svg';
@@ -359,8 +347,8 @@ fixes: this file only wires charts to the page. */
       this.tip.appendChild(el);
     }, this);
     this.tip.hidden = false;
-    var box = this.canvas.getBoundingClientRect(), body = this.tip.parentNode.getBoundingClientRect();
-    var x = item.pageX - window.scrollX - body.left, y = item.pageY - window.scrollY - body.top;
+    var box = this.area.getBoundingClientRect(), body = this.tip.parentNode.getBoundingClientRect();
+    var x = item.clientX - body.left, y = item.clientY - body.top;
     var left = x + 12 + this.tip.offsetWidth > box.right - body.left ? x - 12 - this.tip.offsetWidth : x + 12;
     this.tip.style.left = Math.max(0, left) + 'px';
     this.tip.style.top = Math.max(0, y - this.tip.offsetHeight - 10) + 'px';
@@ -385,23 +373,50 @@ fixes: this file only wires charts to the page. */
       });
     }
     this.legend.addEventListener('click', function (e) { self.legendClick(e); });
+    this.bindHover();
     this.bindTouch();
-    // Nearest point within 12 px, through Flot core's finder: cheaper than
-    // shipping Flot's hover plugin for one tooltip.
-    this.canvas.addEventListener('mousemove', function (e) {
+    // The tooltip: the nearest point within 12 px of the pointer.
+    this.area.addEventListener('mousemove', function (e) {
       if (!self.plot) return;
-      var box = self.canvas.getBoundingClientRect(), off = self.plot.getPlotOffset();
-      var hit = self.plot.findNearbyItem(e.clientX - box.left - off.left, e.clientY - box.top - off.top, function () { return true; }, 12);
-      self.showTip(hit && { series: hit.series, dataIndex: hit.dataIndex, pageX: e.pageX, pageY: e.pageY });
+      var box = self.area.getBoundingClientRect();
+      var hit = self.plot.nearest(e.clientX - box.left, e.clientY - box.top, 12);
+      self.showTip(hit && { series: hit.series, dataIndex: hit.dataIndex, clientX: e.clientX, clientY: e.clientY });
     });
-    $(this.canvas).on('plotserieshighlight', function (e, label) {
-      if (label) self.fig.setAttribute('data-highlighted', label); else self.fig.removeAttribute('data-highlighted');
+    this.area.addEventListener('chartplothighlight', function (e) {
+      if (e.detail) self.fig.setAttribute('data-highlighted', e.detail); else self.fig.removeAttribute('data-highlighted');
     });
-    this.canvas.addEventListener('mouseleave', function () { self.tip.hidden = true; });
+    this.area.addEventListener('mouseleave', function () { self.tip.hidden = true; });
+  };
+
+  // Hovering a legend entry, or giving it keyboard focus, highlights its
+  // series; leaving it restores the plot. mouseover and mouseout bubble
+  // (mouseenter and mouseleave do not): moves between an entry's own
+  // parts (its swatch, its text) are not a leave.
+  Chart.prototype.bindHover = function () {
+    var self = this;
+    var entry = function (e) {
+      var b = e.target.closest && e.target.closest('[data-series]');
+      return b && !(e.relatedTarget && b.contains(e.relatedTarget)) ? b : null;
+    };
+    var enter = function (e) {
+      var b = entry(e);
+      if (b && self.plot) self.plot.highlightSeries(b.getAttribute('data-series'));
+    };
+    // keepTapped(): the highlight belongs to a tap, which the mouse and
+    // focus events a browser emulates around a tap (and its hover updates
+    // after layout) must not undo.
+    var leave = function (e) {
+      if (!entry(e) || self.keepTapped()) return;
+      if (self.plot) self.plot.unhighlightSeries();
+    };
+    this.legend.addEventListener('mouseover', enter);
+    this.legend.addEventListener('focusin', enter);
+    this.legend.addEventListener('mouseout', leave);
+    this.legend.addEventListener('focusout', leave);
   };
 
   // A legend entry's click: with a mouse or the keyboard it hides or shows
-  // the series (hover and focus highlight, see flot-series-highlight.js). A
+  // the series (hover and focus highlight: bindHover). A
   // touch screen has no hover, so there a first tap highlights, a second
   // tap on the same entry hides, and a tap on a hidden entry shows it again,
   // highlighted so the eye finds it (bindTouch clears on a tap elsewhere).
@@ -445,8 +460,8 @@ fixes: this file only wires charts to the page. */
     this.legend.addEventListener('pointerdown', function (e) { self.pointer = e.pointerType; });
     // Any other change of highlight (Reset, a link's state, the pointer
     // leaving) makes the next tap on that entry a first tap again.
-    $(this.canvas).on('plotserieshighlight', function (e, label) {
-      if (label !== self.tapped) self.tapped = null;
+    this.area.addEventListener('chartplothighlight', function (e) {
+      if (e.detail !== self.tapped) self.tapped = null;
     });
     document.addEventListener('pointerdown', function (e) {
       if (e.pointerType !== 'touch' || self.legend.contains(e.target)) return;
@@ -639,16 +654,16 @@ fixes: this file only wires charts to the page. */
       pending = false;
       charts.forEach(function (c) {
         if (!c.plot) return;
-        var size = c.canvas.clientWidth + 'x' + c.canvas.clientHeight;
+        var size = c.area.clientWidth + 'x' + c.area.clientHeight;
         if (size === c.size) return;
         c.size = size;
-        c.plot.resize();
-        c.plot.setupGrid(true);
-        c.plot.draw();
+        // Category labels that change between one and two lines need new
+        // axis options: a full redraw.
+        if (c.twoLineTicks() !== c.compact) c.draw(); else c.plot.resize();
       });
     });
   });
-  charts.forEach(function (c) { ro.observe(c.canvas); });
+  charts.forEach(function (c) { ro.observe(c.area); });
   darkQuery.addEventListener('change', function () {
     charts.forEach(function (c) { c.renderLegend(); if (c.plot) c.draw(); });
   });

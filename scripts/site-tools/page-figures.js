@@ -51,7 +51,7 @@ async function hoverRedraw(browser, url) {
     input.value = '';
     input.dispatchEvent(new Event('input'));
     await new Promise((res) => setTimeout(res, 300));
-    const plot = jQuery(fig.querySelector('.chart-canvas')).data('plot');
+    const plot = window.chartPlot.of(fig.querySelector('.chart-canvas'));
     const labels = plot.getData().map((s) => s.label);
     const times = [];
     for (let i = 0; i < 60; i++) {

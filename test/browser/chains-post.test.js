@@ -18,7 +18,7 @@ const { ROOT, BENCH } = require('../fixtures/bench/helpers');
 const PAGE = '/posts/promises-aplus-chains/';
 const FIG = '#chart-chains-async-after-first';
 
-const { plotted, legend, typeFilter, hoverEntry } = chartSteps(FIG);
+const { plotted, legend, typeFilter, hoverEntry, pointAt } = chartSteps(FIG);
 
 test('chains post charts in Chromium, drawn from a measured chains.json', async (t) => {
   const data = dataDir({ drop: ['chains'] });
@@ -71,13 +71,7 @@ test('chains post charts in Chromium, drawn from a measured chains.json', async 
   });
 
   await t.test('hovering a point shows its variant, n and median', async () => {
-    const at = await page.evaluate((sel) => {
-      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-      const series = plot.getData().find((x) => x.label === 'native');
-      const o = plot.pointOffset({ x: series.data[1][0], y: series.data[1][1] });
-      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-      return { x: box.left + o.left, y: box.top + o.top };
-    }, FIG);
+    const at = await pointAt(page, 'native', 1);
     await page.mouse.move(at.x - 30, at.y + 20);
     await page.mouse.move(at.x, at.y, { steps: 4 });
     await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);

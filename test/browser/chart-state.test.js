@@ -8,32 +8,33 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../../scripts/site-tools/browser');
+const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
 const CPU = '#chart-2013-cpu';
 const IO = '#chart-2013-io';
 
 // Everything a reader can change on one chart, as the page shows it.
-function view(page, fig) {
-  return page.evaluate((sel) => {
+async function view(page, fig) {
+  const dom = await page.evaluate((sel) => {
     const f = document.querySelector(sel);
-    const plot = window.jQuery(f.querySelector('.chart-canvas')).data('plot');
     return {
       filter: f.querySelector('.chart-filter').value,
       legend: [...f.querySelectorAll('.chart-legend [data-series]')].map((b) => `${b.dataset.series}:${b.getAttribute('aria-pressed')}`),
-      plotted: plot ? plot.getData().map((s) => s.label) : null,
       log: f.querySelector('.chart-log') ? f.querySelector('.chart-log').checked : null,
-      yMode: plot ? plot.getAxes().yaxis.options.mode || 'linear' : null,
       table: f.querySelector('.chart-table').open,
       error: f.querySelector('.chart-error').textContent,
     };
   }, fig);
+  return { ...dom, ...(await plotState(page, fig)) };
 }
 
 async function drawn(page, fig) {
   await page.locator(fig).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${fig}[data-drawn="true"]:not([aria-busy])`, { state: 'attached' });
 }
+
+const { plotState } = chartSteps();
 
 const hashOf = (page) => page.evaluate(() => location.hash);
 

@@ -5,56 +5,13 @@
 const test = require('node:test');
 const { FLOOR_LABEL } = require('../../_config/chart-data');
 const assert = require('node:assert/strict');
-const crypto = require('node:crypto');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
 const FIG = '#chart-2013-cpu';
 
-// Pixels of the plot canvas that carry series colour (grid and axes are grey).
-function colourPixels(page, fig = FIG) {
-  return page.evaluate((sel) => {
-    const c = document.querySelector(`${sel} canvas.flot-base`);
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-    return n;
-  }, fig);
-}
-
-async function canvasHash(page, fig = FIG) {
-  const url = await page.evaluate((sel) => document.querySelector(`${sel} canvas.flot-base`).toDataURL(), fig);
-  return crypto.createHash('sha256').update(url).digest('hex').slice(0, 16);
-}
-
-// Tick labels (Flot's SVG text) that stick out of the canvas box: a clipped
-// "0000" for 10000 was one.
-function clippedLabels(page, fig) {
-  return page.evaluate((sel) => {
-    const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-    return [...document.querySelectorAll(`${sel} .flot-tick-label`)]
-      .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
-      .filter(({ r }) => r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5))
-      .map(({ text }) => text);
-  }, fig);
-}
-
-// Where Flot puts each series on the y axis: the spread, in pixels, of its
-// medians, the plot height, the axis mode and labels.
-function yLayout(page, fig) {
-  return page.evaluate((sel) => {
-    const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-    const y = plot.getAxes().yaxis;
-    const spreads = plot.getData().map((s) => {
-      const px = s.data.filter((p) => p[1] !== null).map((p) => y.p2c(p[1]));
-      return { label: s.label, spread: Math.max(...px) - Math.min(...px), inside: px.every((v) => v >= -1 && v <= plot.height() + 1) };
-    });
-    return { mode: y.options.mode || 'linear', min: y.min, height: plot.height(), ticks: y.ticks.map((t) => t.label), spreads };
-  }, fig);
-}
-
-const { plotted, legend, highlighted, typeFilter, hoverEntry } = chartSteps(FIG);
+const { plotted, legend, highlighted, typeFilter, hoverEntry, colourPixels, canvasHash, clippedLabels, yLayout, xAxis, drawnXs, pointAt } = chartSteps(FIG);
 
 test('results page charts in Chromium', async (t) => {
   const s = await startSession();
@@ -134,13 +91,7 @@ test('results page charts in Chromium', async (t) => {
   });
 
   await t.test('hovering a data point shows its tooltip', async () => {
-    const at = await page.evaluate((sel) => {
-      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-      const s = plot.getData().find((x) => x.label === 'co.js');
-      const o = plot.pointOffset({ x: s.data[4][0], y: s.data[4][1] });
-      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-      return { x: box.left + o.left, y: box.top + o.top };
-    }, FIG);
+    const at = await pointAt(page, 'co.js', 4);
     await page.mouse.move(at.x - 30, at.y + 20);
     await page.mouse.move(at.x, at.y, { steps: 4 });
     await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);
@@ -168,8 +119,9 @@ test('results page charts in Chromium', async (t) => {
   });
 
   await t.test('Log scale spreads a series over the plot and unticking restores the linear chart', async () => {
-    // Flot's log axis fell back to linear ticks for values spanning 12-350 and
-    // snapped its minimum to 0: every series became a flat line at the top.
+    // Flot's log axis (before chart-plot.js) fell back to linear ticks for
+    // values spanning 12-350 and snapped its minimum to 0: every series
+    // became a flat line at the top.
     // The 2013 chart: five n on every series whatever data/ holds today (a
     // run at one n draws one point per series, with no spread to check).
     const CPU = '#chart-2013-cpu';
@@ -219,12 +171,9 @@ test('results page charts in Chromium', async (t) => {
     const SWEEP = '#chart-perf-cpu-time-sweep';
     await page.locator(SWEEP).scrollIntoViewIfNeeded();
     await page.waitForSelector(`${SWEEP}[data-drawn="true"]`);
-    const x = await page.evaluate((sel) => {
-      const a = jQuery(`${sel} .chart-canvas`).data('plot').getAxes().xaxis;
-      return { mode: a.options.mode, ticks: a.ticks.map((t) => t.label), px: [1000, 2000, 10000, 20000].map((n) => a.p2c(n)) };
-    }, SWEEP);
+    const x = await xAxis(page, SWEEP, [1000, 2000, 10000, 20000]);
     assert.equal(x.mode, 'log');
-    assert.deepEqual(x.ticks, ['1k', '2k', '5k', '10k', '20k', '50k']);
+    assert.deepEqual(x.ticks.map((t) => t[1]), ['1k', '2k', '5k', '10k', '20k', '50k']);
     // Doubling n is the same distance anywhere on a log axis.
     assert.ok(Math.abs((x.px[1] - x.px[0]) - (x.px[3] - x.px[2])) < 1, `x pixels ${x.px}`);
     assert.ok(x.px[1] - x.px[0] > 60, `1k and 2k only ${x.px[1] - x.px[0]} px apart`);
@@ -241,11 +190,7 @@ test('results page charts in Chromium', async (t) => {
     for (const fig of figs) {
       await page.locator(fig).scrollIntoViewIfNeeded();
       await page.waitForSelector(`${fig}[data-drawn="true"]`, { state: 'attached' });
-      const x = await page.evaluate((sel) => {
-        const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-        const ns = [...new Set(plot.getData().flatMap((s) => s.data.map((p) => p[0])))];
-        return { ns, ticks: plot.getAxes().xaxis.ticks.map((t) => t.label) };
-      }, fig);
+      const x = { ns: await drawnXs(page, fig), ticks: (await xAxis(page, fig)).ticks.map((t) => t[1]) };
       assert.equal(new Set(x.ticks).size, x.ticks.length, `${fig}: repeated x tick labels ${x.ticks}`);
       if (x.ns.length === 1) assert.equal(x.ticks.length, 1, `${fig}: one n measured, ticks ${x.ticks}`);
     }

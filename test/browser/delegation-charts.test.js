@@ -17,17 +17,7 @@ const { chartSteps } = require('./chart-steps');
 const PAGE = '/posts/generator-delegation/';
 const FIG = '#chart-delegation-depth-1-throughput';
 
-function colourPixels(page, fig) {
-  return page.evaluate((sel) => {
-    const c = document.querySelector(`${sel} canvas.flot-base`);
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-    return n;
-  }, fig);
-}
-
-const { plotted, typeFilter } = chartSteps(FIG);
+const { plotted, typeFilter, colourPixels, pointAt, waitPlotted } = chartSteps(FIG);
 
 test('delegation post charts in Chromium, from a quick run', async (t) => {
   const d = dataDir({ drop: ['delegation'] });
@@ -57,13 +47,7 @@ test('delegation post charts in Chromium, from a quick run', async (t) => {
 
   await t.test('hovering a point shows its runner and figure', async () => {
     await page.locator(FIG).scrollIntoViewIfNeeded();
-    const at = await page.evaluate((sel) => {
-      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-      const s = plot.getData().find((x) => x.label === 'genny');
-      const o = plot.pointOffset({ x: s.data[1][0], y: s.data[1][1] });
-      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-      return { x: box.left + o.left, y: box.top + o.top };
-    }, FIG);
+    const at = await pointAt(page, 'genny', 1);
     await page.mouse.move(at.x - 30, at.y + 20);
     await page.mouse.move(at.x, at.y, { steps: 4 });
     await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);
@@ -73,7 +57,7 @@ test('delegation post charts in Chromium, from a quick run', async (t) => {
 
   await t.test('the filter hides the runners it matches', async () => {
     await typeFilter(page, 'bluebird');
-    await page.waitForFunction((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().length === 2, FIG);
+    await waitPlotted(page, 2);
     assert.deepEqual((await plotted(page, FIG)).sort(), ['co-thunks', 'genny']);
   });
 

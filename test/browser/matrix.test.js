@@ -16,7 +16,7 @@ const FIG = '#chart-matrix-cpu-time';
 
 const wire = (page) => page.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent), FIG);
 const steps = chartSteps(FIG);
-const { legend, typeFilter } = steps;
+const { legend, typeFilter, xAxis, colourPixels, drawnYs, pointAt } = steps;
 const plotted = (page) => steps.plotted(page).then((ls) => ls.filter((l) => l !== FLOOR_LABEL));
 
 test('then-and-now matrix chart in Chromium', async (t) => {
@@ -29,22 +29,17 @@ test('then-and-now matrix chart in Chromium', async (t) => {
 
   await t.test('draws one x tick per runtime, in the build order, and series with colour', async () => {
     assert.ok(Array.isArray(w.xc) && w.xc.length >= 1, 'the figure names its runtimes');
-    const ticks = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getAxes().xaxis.ticks.map((tk) => [tk.v, tk.label.replace(/<br>/g, ' ')]), FIG);
-    assert.deepEqual(ticks, w.xc.map((label, i) => [i, label]));
+    const x = await xAxis(page);
+    assert.equal(x.mode, 'category');
+    // A crowded axis puts the version under the name: a line break, not a space.
+    assert.deepEqual(x.ticks.map(([v, label]) => [v, label.replace(/\n/g, ' ')]), w.xc.map((label, i) => [i, label]));
     const header = await page.$$eval(`${FIG} .chart-table thead th.num`, (ths) => ths.map((th) => th.textContent));
     assert.deepEqual(header, w.xc, 'the data table has a column per runtime, same order');
-    const coloured = await page.evaluate((sel) => {
-      const c = document.querySelector(`${sel} canvas.flot-base`);
-      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) n++;
-      return n;
-    }, FIG);
-    assert.ok(coloured > 10, 'no series drawn');
+    assert.ok((await colourPixels(page)) > 10, 'no series drawn');
   });
 
   await t.test('a runtime where a style has no figure is a gap, never a zero', async () => {
-    const data = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().map((s) => ({ label: s.label, ys: s.data.map((p) => p[1]) })), FIG);
+    const data = await drawnYs(page);
     for (const row of w.s) {
       const drawn = data.find((d) => d.label === row[0]);
       if (!drawn) continue; // hidden by the author's filter
@@ -78,19 +73,12 @@ test('then-and-now matrix chart in Chromium', async (t) => {
   });
 
   await t.test('the tooltip names the runtime of the point', async () => {
-    const at = await page.evaluate((sel) => {
-      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-      const s = plot.getData().find((x) => x.label === 'original') || plot.getData()[0];
-      const p = s.data.filter((q) => q !== null).pop();
-      const o = plot.pointOffset({ x: p[0], y: p[1] });
-      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-      return { x: box.left + o.left, y: box.top + o.top, label: s.label, runtime: p[0] };
-    }, FIG);
+    const at = await pointAt(page, 'original', -1);
     await page.mouse.move(at.x - 30, at.y + 20);
     await page.mouse.move(at.x, at.y, { steps: 4 });
     await page.waitForSelector(`${FIG} .chart-tooltip:not([hidden])`);
     const text = await page.textContent(`${FIG} .chart-tooltip`);
-    assert.ok(text.includes(w.xc[at.runtime]), `tooltip "${text}" names ${w.xc[at.runtime]}`);
+    assert.ok(text.includes(w.xc[at.xValue]), `tooltip "${text}" names ${w.xc[at.xValue]}`);
     assert.match(text, /median/);
     await s.snapshot(page.locator(FIG), 'matrix-tooltip.png');
   });
@@ -102,8 +90,7 @@ test('then-and-now matrix chart in Chromium', async (t) => {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
       await page.waitForSelector(`#${id}[data-drawn="true"]`);
       await page.check(`#${id} .chart-log`);
-      const mode = await page.evaluate((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getAxes().yaxis.options.mode, `#${id}`);
-      assert.equal(mode, 'log', id);
+      assert.equal((await steps.yLayout(page, `#${id}`)).mode, 'log', id);
       assert.deepEqual(problems.list(), [], `${id}: a gap broke the log axis`);
       await page.uncheck(`#${id} .chart-log`);
     }

@@ -18,7 +18,7 @@ const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/streamline-modes/';
 
-const { plotted, typeFilter } = chartSteps();
+const { plotted, typeFilter, pointAt, waitPlotted } = chartSteps();
 
 test('streamline modes post charts in Chromium, from a quick run', async (t) => {
   const d = dataDir({ drop: ['streamline-modes'] });
@@ -50,13 +50,7 @@ test('streamline modes post charts in Chromium, from a quick run', async (t) => 
   });
 
   await t.test('hovering a point shows its mode', async () => {
-    const at = await page.evaluate((sel) => {
-      const plot = jQuery(`${sel} .chart-canvas`).data('plot');
-      const series = plot.getData().find((x) => x.label === 'async-await');
-      const o = plot.pointOffset({ x: series.data[1][0], y: series.data[1][1] });
-      const box = document.querySelector(`${sel} .chart-canvas`).getBoundingClientRect();
-      return { x: box.left + o.left, y: box.top + o.top };
-    }, fig);
+    const at = await pointAt(page, 'async-await', 1, fig);
     await page.mouse.move(at.x - 30, at.y + 20);
     await page.mouse.move(at.x, at.y, { steps: 4 });
     await page.waitForSelector(`${fig} .chart-tooltip:not([hidden])`);
@@ -65,7 +59,7 @@ test('streamline modes post charts in Chromium, from a quick run', async (t) => 
 
   await t.test('the filter hides the modes it matches', async () => {
     await typeFilter(page, '^raw', fig);
-    await page.waitForFunction((sel) => jQuery(`${sel} .chart-canvas`).data('plot').getData().length === 2, fig);
+    await waitPlotted(page, 2, fig);
     assert.deepEqual((await plotted(page, fig)).sort(), ['async-await', 'callbacks']);
   });
 
