@@ -12,15 +12,22 @@ const values = (axis) => axis.ticks.map((t) => t.v);
 const labels = (axis) => axis.ticks.map((t) => t.label);
 
 test('linear ticks: 1-2-5 steps, the axis tops out at a tick, and labels without float noise', () => {
-  const y = A.build({ min: 0 }, [12, 137], 320, 48);
+  const y = A.build({ zero: true }, [12, 137], 320, 48);
   assert.equal(y.min, 0);
   assert.equal(y.max, 140);
   assert.deepEqual(labels(y), ['0', '20', '40', '60', '80', '100', '120', '140']);
   assert.deepEqual(A.linearTicks(0, 0.3, 0.1).map((t) => t[0]), [0, 0.1, 0.2, 0.3]);
   assert.deepEqual(A.linearTicks(0, 0.3, 0.1).map((t) => t[1]), ['0.0', '0.1', '0.2', '0.3']);
   assert.deepEqual([0.37, 3.7, 37000].map((span) => A.niceStep(span, 6)), [0.05, 0.5, 5000]);
+  assert.equal(A.niceStep(150, 6), 25);
+  assert.equal(A.niceStep(15, 6, true), 2, 'no 2.5 on a whole-number axis');
+  assert.deepEqual(A.linearTicks(0, 7.5, 2.5).map((t) => t[1]), ['0.0', '2.5', '5.0', '7.5']);
   // Fewer pixels, fewer ticks.
-  assert.ok(A.build({ min: 0 }, [0, 137], 160, 48).ticks.length < y.ticks.length);
+  assert.ok(A.build({ zero: true }, [0, 137], 160, 48).ticks.length < y.ticks.length);
+  // Values below zero (the 2013 memory chart) take the axis below zero, to a tick.
+  const below = A.build({ zero: true }, [-0.8, 62], 320, 56);
+  assert.ok(below.min < -0.8 && below.min > -20, `min ${below.min}`);
+  assert.equal(below.ticks[0].v, below.min);
 });
 
 test('linear x over n: a margin around the data, whole-number ticks only', () => {
@@ -59,7 +66,7 @@ test('category axis: one tick per label, two-line labels kept, and a single-n ax
 test('the y range holds both ends of every error bar; on a log axis only positive values count', () => {
   const series = [{ data: [[1, 10, 8, 15], [2, 20, 5, 30], [3, null, null, null]] }];
   assert.deepEqual(A.yExtent(series, false), [5, 30]);
-  assert.ok(A.build({ min: 0 }, A.yExtent(series, false), 320, 48).max >= 30);
+  assert.ok(A.build({ zero: true }, A.yExtent(series, false), 320, 48).max >= 30);
   assert.deepEqual(A.yExtent([{ data: [[1, 10, -1, 12], [2, 0, null, null]] }], true), [10, 12]);
   assert.equal(A.yExtent([{ data: [[1, null, null, null]] }], false), null);
 });

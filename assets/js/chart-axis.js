@@ -10,6 +10,7 @@ An axis spec, as chart-plot.js passes it:
       ticks,           // [[value, label], ...] chosen by the page; left out: generated
       format,          // value -> label for generated ticks
       margin,          // linear, no fixed end: extra room as a share of the span (0.03)
+      zero,            // linear: the range includes 0 (without margin, 0 is an end unless data go below)
       integer }        // generated linear ticks at whole numbers only (n is a count)
 
 Points are [x, y, low, high]: low and high are the ends of an error bar
@@ -52,18 +53,28 @@ Points are [x, y, low, high]: low and high are the ends of an error bar
     return lo <= hi ? [lo, hi] : null;
   }
 
-  // A step of 1, 2 or 5 x 10^k that cuts `span` into about `count` parts.
+  // A step of 1, 2, 2.5 or 5 x 10^k that cuts `span` into about `count`
+  // parts: the one nearest on a log scale (2.5 only where it is not a
+  // fraction of a whole-number axis).
   function niceStep(span, count, integer) {
     var raw = span / Math.max(1, count);
     var mag = Math.pow(10, Math.floor(Math.log10(raw)));
-    var f = raw / mag;
-    var step = (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
-    return integer ? Math.max(1, Math.round(step)) : step;
+    var best = 1;
+    [1, 2, 2.5, 5, 10].forEach(function (m) {
+      if (integer && m === 2.5 && mag < 10) return;
+      if (Math.abs(Math.log(m * mag / raw)) < Math.abs(Math.log(best * mag / raw))) best = m;
+    });
+    return integer ? Math.max(1, Math.round(best * mag)) : best * mag;
   }
 
-  // Enough decimals to tell ticks `step` apart, and no more (0.5, not 0.50).
+  // Enough decimals to tell ticks `step` apart, and no more (0.5, not 0.50;
+  // 2.5, not 3).
   function decimalsFor(step) {
-    return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+    for (var d = 0; d < 12; d++) {
+      var scaled = step * Math.pow(10, d);
+      if (Math.abs(scaled - Math.round(scaled)) < 1e-6 * scaled) return d;
+    }
+    return d;
   }
 
   // Multiples of `step` from lo to hi. Built from integers times the step,
@@ -113,16 +124,24 @@ Points are [x, y, low, high]: low and high are the ends of an error bar
     } else {
       var margin = spec.margin || 0;
       var dlo = lo === undefined ? data[0] : lo, dhi = hi === undefined ? data[1] : hi;
+      // zero: the axis holds 0 (a time starts there), and goes below it
+      // only for values below it (the 2013 memory figures have some).
+      if (spec.zero) { dlo = Math.min(0, dlo); dhi = Math.max(0, dhi); }
       if (dhi <= dlo) dhi = dlo === 0 ? 1 : dlo + Math.abs(dlo) * 0.5;
       var span = dhi - dlo;
       if (lo === undefined) lo = dlo - span * margin;
       if (hi === undefined) hi = dhi + span * margin;
       if (!spec.ticks && mode !== 'category') {
+        // No fixed end and no margin: an end moves out to the next tick (a
+        // y axis tops out at a labelled value, not at the slowest run),
+        // with a little headroom so the last point and its cap are not
+        // drawn on the border. Zero stays the end where it is one.
+        var snap = !margin;
+        if (snap && spec.max === undefined && hi !== 0) hi += span * 0.02;
+        if (snap && spec.min === undefined && lo !== 0) lo -= span * 0.02;
         var step = niceStep(hi - lo, length / spacing, spec.integer);
-        // No fixed end and no margin: the end moves out to the next tick
-        // (a y axis tops out at a labelled value, not at the slowest run).
-        if (spec.max === undefined && !margin) hi = Math.ceil(hi / step - 1e-9) * step;
-        if (spec.min === undefined && !margin) lo = Math.floor(lo / step + 1e-9) * step;
+        if (snap && spec.max === undefined) hi = Math.ceil(hi / step - 1e-9) * step;
+        if (snap && spec.min === undefined) lo = Math.floor(lo / step + 1e-9) * step;
         ticks = linearTicks(lo, hi, step);
         if (fmt) ticks = ticks.map(function (t) { return [t[0], fmt(t[0])]; });
       } else ticks = spec.ticks || [];

@@ -6,7 +6,7 @@ zoom, styled by CSS: .chart-tick), and it highlights one whole series.
 
     var plot = chartPlot.create(area, series, {
       x: { mode: 'log', min: 900, max: 56000, ticks: [[1000, '1k'], ...] }, // chart-axis.js specs
-      y: { mode: 'linear', min: 0 },
+      y: { mode: 'linear', zero: true },
       theme: { bg: '#fff', grid: '#d8dee4' },
       pad: { top: 6, right: 12 }
     });
@@ -27,7 +27,9 @@ as drawn (a gap is y null); plot.getAxes() is { xaxis, yaxis }, each
 pixels of the plot box; plot.getPlotOffset() is that box's { left, top }
 in the area, plot.width() and plot.height() its size, and
 plot.pointOffset({ x, y }) a value's { left, top } in the area. The tick
-labels are the area's .chart-tick elements; the canvas is .chart-plot. */
+labels are the area's .chart-tick elements (where x labels would overlap,
+only every k-th is there; axis.ticks still lists every tick); the canvas
+is .chart-plot. */
 (function () {
   'use strict';
   var A = window.chartAxis;
@@ -79,7 +81,7 @@ labels are the area's .chart-tick elements; the canvas is .chart-plot. */
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
     this.dpr = this.canvas.width / Math.max(1, w);
-    var y = A.build(o.y, A.yExtent(this.series, o.y.mode === 'log'), h, 48);
+    var y = A.build(o.y, A.yExtent(this.series, o.y.mode === 'log'), h, 56);
     var yl = this.labelsFor(y, 'y');
     var left = Math.ceil(widest(yl, 'w')) + 7, top = Math.max(pad.top || 0, Math.ceil(widest(yl, 'h') / 2) + 1);
     var right = pad.right || 0, x, xl, width;
@@ -91,6 +93,7 @@ labels are the area's .chart-tick elements; the canvas is .chart-plot. */
       width = Math.max(10, w - left - right);
       x = A.scale(A.build(o.x, A.xExtent(this.series), width, 80), width, false);
       xl = this.labelsFor(x, 'x');
+      xl = thin(xl, x);
       var needL = left, needR = right;
       xl.forEach(function (l) {
         var c = x.p2c(l.v);
@@ -110,6 +113,25 @@ labels are the area's .chart-tick elements; the canvas is .chart-plot. */
     xl.forEach(function (l) { move(l.el, b.left + x.p2c(l.v) - l.w / 2, b.top + b.height + 5); });
     yl.forEach(function (l) { move(l.el, b.left - 7 - l.w, b.top + this.y.p2c(l.v) - l.h / 2); }, this);
   };
+
+  // Where labels would overlap (the runtime matrix on a phone), only every
+  // k-th one is shown, the first always: the smallest k that leaves a gap
+  // between neighbours. Every tick keeps its grid line. The labels left out
+  // leave the page.
+  function thin(labels, axis) {
+    var k = 1;
+    var clear = function (a, b) { return axis.p2c(b.v) - axis.p2c(a.v) >= (a.w + b.w) / 2 + 6; };
+    for (; k < labels.length; k++) {
+      var ok = true;
+      for (var i = 0; i + k < labels.length && ok; i += k) ok = clear(labels[i], labels[i + k]);
+      if (ok) break;
+    }
+    return labels.filter(function (l, i) {
+      if (i % k === 0) return true;
+      l.el.parentNode.removeChild(l.el);
+      return false;
+    });
+  }
 
   function widest(labels, key) {
     return labels.reduce(function (m, l) { return Math.max(m, l[key]); }, 0);

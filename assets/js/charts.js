@@ -174,12 +174,13 @@ to the page (legend, filter, log toggle, tooltips, touch, URL state). */
     };
   };
 
-  // The y axis starts at zero (linear) or snaps to the 1-2-5 ticks around
-  // the data (log), and always holds the ends of the error bars.
+  // The y axis starts at zero (linear; lower only for values below zero) or
+  // snaps to the 1-2-5 ticks around the data (log), and always holds the
+  // ends of the error bars.
   Chart.prototype.options = function (t) {
     return {
       x: this.xaxis(),
-      y: this.log ? { mode: 'log', format: format.plainNumber } : { min: 0 },
+      y: this.log ? { mode: 'log', format: format.plainNumber } : { zero: true },
       theme: { bg: t.bg, grid: t.grid },
       pad: { top: 6, right: 12 },
     };
