@@ -60,6 +60,15 @@ function chartSteps(defaultFig) {
         .filter(({ r }) => r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5))
         .map(({ text }) => text);
     }),
+    // Pairs of x tick labels whose boxes overlap (text over text is illegible).
+    overlappingLabels: (page, fig) => plot(page, fig, ({ sel }) => {
+      const rs = [...document.querySelectorAll(`${sel} .chart-tick-x`)].map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
+      const out = [];
+      rs.forEach((a, i) => rs.slice(i + 1).forEach((b) => {
+        if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom) out.push(`${a.text} / ${b.text}`);
+      }));
+      return out;
+    }),
     // Where the plot puts each series on the y axis: the spread, in pixels,
     // of its medians, the plot height, the axis mode and labels.
     yLayout: (page, fig) => plot(page, fig, ({ sel }) => {

@@ -96,6 +96,18 @@ test('then-and-now matrix chart in Chromium', async (t) => {
     }
   });
 
+  await t.test('on a phone, every runtime keeps its tick and the labels shown do not overlap', async () => {
+    const phone = await s.open(PAGE, { viewport: { width: 390, height: 844 } });
+    await phone.page.locator(FIG).scrollIntoViewIfNeeded();
+    await phone.page.waitForSelector(`${FIG}[data-drawn="true"]`);
+    assert.equal((await xAxis(phone.page)).ticks.length, w.xc.length);
+    assert.deepEqual(await steps.overlappingLabels(phone.page), []);
+    assert.deepEqual(await steps.clippedLabels(phone.page), []);
+    assert.ok((await phone.page.$$(`${FIG} .chart-tick-x`)).length >= 2, 'some runtime labels are shown');
+    await s.snapshot(phone.page.locator(FIG), 'matrix-390.png');
+    assert.deepEqual(phone.problems.list(), []);
+  });
+
   await t.test('no console errors or CSP violations', () => {
     assert.deepEqual(problems.list(), []);
   });
