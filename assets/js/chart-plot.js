@@ -36,7 +36,8 @@ is .chart-plot. */
   if (!A) return;
   var plots = typeof WeakMap === 'function' ? new WeakMap() : null;
 
-  // Defaults of the highlighted series and of the others meanwhile.
+  // The others' alpha while a series is highlighted, the highlighted line's
+  // width and point radius, and half the width of an error bar's cap.
   var DIM = 0.2, TOP_WIDTH = 4, TOP_RADIUS = 4, CAP = 3;
 
   function Plot(area, series, options) {
