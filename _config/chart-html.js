@@ -38,19 +38,29 @@ function num(v) {
 
 // What charts.js needs, in columns: the n values once per chart, then per
 // series its label and the medians (and min, max) at those n, null where a
-// series has no point. Repetitions are one number when all points share it.
-// Half the bytes of [[n, median, min, max, reps], ...] per series; the
-// title, axis titles and environment are in the figure's HTML already.
+// series has no point. To keep the page light (issue: the article page with
+// all assets <= 65 KB gzipped), the medians of a series the figure's data
+// table lists (chartTable: those the author's filter shows) are null here,
+// as charts.js reads them from the table; min and max are written as their
+// distances from the median, shorter numbers; repetitions are one number for
+// the chart, or for a series, when its points share it. chartFormat.readWire
+// turns this back into [label, medians, min, max, reps] rows. The title,
+// axis titles and environment are in the figure's HTML.
 function wireModel(model) {
   const ns = xValues(model, model.series);
+  const inTable = new Set(visibleSeries(model));
   const reps = new Set(model.series.flatMap((s) => s.data.map((p) => p[4])));
   const ranges = model.series.some((s) => s.data.some((p) => p[2] !== null));
   const series = model.series.map((s) => {
     const at = new Map(s.data.map((p) => [p[0], p]));
     const col = (k) => ns.map((n) => (at.has(n) ? at.get(n)[k] : null));
-    const row = [s.label, col(1)];
-    if (ranges) row.push(col(2), col(3));
-    if (reps.size > 1) row[4] = col(4);
+    const medians = col(1);
+    const row = [s.label, inTable.has(s) ? null : medians];
+    if (ranges) row.push(format.offsets(medians, col(2), true), format.offsets(medians, col(3), false));
+    if (reps.size > 1) {
+      const own = new Set(s.data.map((p) => p[4]));
+      row[4] = own.size === 1 ? [...own][0] : col(4);
+    }
     return row;
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
@@ -77,18 +87,21 @@ const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 const csv = (model, series) =>
   format.csv(model.x.title, model.y.unit, model.categories ? series.map((s) => ({ label: s.label, data: s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) })) : series);
 
-function chartTable(model, series) {
-  const xs = xValues(model, series);
+// The series the author's filter shows, at the wire's x values, then the
+// floor line: the chart as drawn, for a reader without scripts, and where
+// charts.js reads those series' medians (the cells are the very numbers
+// drawn, chartFormat.cell).
+function chartTable(model) {
+  const xs = xValues(model, model.series);
   const head = `<tr><th scope="col">Variant</th>${xs.map((x) => `<th scope="col" class="num">${esc(xLabel(model, x))}</th>`).join('')}</tr>`;
-  const rows = series.map((s) => {
+  const row = (s) => {
     const at = new Map(s.data.map((p) => [p[0], p]));
-    const cells = xs.map((x) => {
-      const p = at.get(x);
-      return `<td class="num">${p ? num(p[1]) : '–'}</td>`;
-    });
+    const cells = xs.map((x) => `<td class="num">${esc(format.cell(at.has(x) ? at.get(x)[1] : null))}</td>`);
     return `<tr><th scope="row">${esc(s.label)}</th>${cells.join('')}</tr>`;
-  });
-  return `<table><caption>${esc(axisTitle(model.y))}, median${series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  };
+  const rows = visibleSeries(model).map(row);
+  if (model.floor) rows.push(row(model.floor));
+  return `<table><caption>${esc(axisTitle(model.y))}, median${model.series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function provenance(model) {
@@ -119,7 +132,6 @@ function emptyFigure(model, id) {
 function chartFigure(model, csvHref) {
   const id = `chart-${model.id}`;
   if (!model.series.length) return emptyFigure(model, id);
-  const shown = visibleSeries(model);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
   const payload = wireModel(model);
   return [
@@ -133,7 +145,7 @@ function chartFigure(model, csvHref) {
     `</div>`,
     `<div class="chart-body" hidden><div class="chart-ytitle">${esc(axisTitle(model.y))}</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(axisTitle(model.x))}</div><div class="chart-tooltip" hidden></div></div>`,
     `<ul class="chart-legend" aria-label="Series: hover or focus to highlight, click to hide or show" hidden></ul>`,
-    `<details class="chart-table" open><summary>Data table</summary>${chartTable(model, model.floor ? shown.concat(model.floor) : shown)}</details>`,
+    `<details class="chart-table" open><summary>Data table</summary>${chartTable(model)}</details>`,
     `<p class="chart-meta">${model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : ''}${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
     `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
     `</figure>`,

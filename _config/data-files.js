@@ -13,6 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
+const { isContinued } = require('../scripts/harness/continuation');
 
 const ROOT = path.join(__dirname, '..');
 const SCHEMA_DIR = path.join(ROOT, 'data', 'schema');
@@ -84,13 +85,14 @@ function schemaProblems(validate, data) {
     });
 }
 
-// What is not finished in a valid perf@1 file: runs without an end, and
+// What is not finished in a valid perf@1 file: runs without an end that no
+// later finished run completed (continuedBy, scripts/harness/continuation.js), and
 // cells the plan made that never got a sample.
 // `summary` is short words for the page: "1 unfinished run, 12 planned cells
 // without samples".
 function unfinished(data) {
   const runs = Object.entries(data.runs)
-    .filter(([, run]) => !run.finished)
+    .filter(([, run]) => !run.finished && !isContinued(data.runs, run))
     .map(([id]) => ({ path: pathOf(['runs', id, 'finished']), message: 'the run did not finish (interrupted, or still running)' }));
   const cells = [];
   data.cells.forEach((c, i) => {

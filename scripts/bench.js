@@ -23,6 +23,7 @@ const datafile = require('./harness/datafile');
 const { removeStaleTemps } = require('./lib/atomic-write');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
+const { markContinued } = require('./harness/continuation');
 const { Progress, duration, weight } = require('./harness/progress');
 const { summaryTable } = require('./harness/summary');
 const { resolveProfiles } = require('./harness/profile-runtimes');
@@ -252,6 +253,9 @@ async function main(argv) {
     env.floorMs = floor ? floor.floorMs : null;
     if (!interrupted) {
       settleSkipped(store, plan, runId);
+      for (const id of markContinued(store.data, runId, new Set(plan.cells.map((c) => c.key)))) {
+        process.stderr.write(`bench: run ${id} had been stopped; this run completed its cells (runs["${id}"].continuedBy)\n`);
+      }
       store.pruneRuns();
     }
     save();

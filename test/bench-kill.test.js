@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
 const { validate } = require('../scripts/harness/datafile');
+const { readDataFile } = require('../_config/data-files');
 
 const SMALL = ['--scenario', 'upload', '--mode', 'cpu', '--reps', '1', '--timeout', '600000'];
 
@@ -73,6 +74,34 @@ test('--resume after a killed rerun measures the cells it had not reached', asyn
     assert.equal(cell.replacing, undefined);
   }
   assert.equal(killedRuns.length, 1, 'the killed run is stamped as unfinished');
+});
+
+// The build's remedy for an interrupted run is `--resume`: once it ends, the
+// file must be publishable again, with the stop still on record.
+test('--resume after SIGINT leaves a file the site publishes: the stopped run is marked continued', { timeout: 60000 }, async (t) => {
+  const out = tempOut(t);
+  const args = ['--variants', '^(original|async-await)$', ...SMALL, '--n', '5,6,7', '--out', out];
+  assert.equal((await runBench(args)).code, 0);
+  const stopped = await runUntilReady(t, ['--variants', '^(original|async-await|fixture-ready)$', ...SMALL, '--n', '5,6,7', '--out', out],
+    (child) => child.kill('SIGINT'));
+  assert.equal(stopped.code, 130, stopped.stderr);
+  const stoppedId = Object.keys(readData(out).runs).find((id) => readData(out).runs[id].finished === null);
+  assert.ok(stoppedId, 'the stopped run is stamped unfinished');
+  const before = readDataFile(path.dirname(out), 'perf');
+  assert.match(before.incomplete, /1 unfinished run/, 'before the resume the site refuses the file');
+
+  const resumed = await runBench([...args, '--resume']);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stderr, new RegExp(`run ${stoppedId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} had been stopped; this run completed its cells`));
+  const data = readData(out);
+  assert.deepEqual(validate(data), []);
+  const run = data.runs[stoppedId];
+  assert.ok(run, 'the stopped run stays on record while its samples are kept');
+  assert.equal(run.finished, null, 'it is still recorded as stopped');
+  assert.ok(data.runs[run.continuedBy] && data.runs[run.continuedBy].finished, 'continuedBy names the finished run');
+  const after = readDataFile(path.dirname(out), 'perf');
+  assert.equal(after.incomplete, '', 'the site publishes it');
+  assert.deepEqual(after.problems, []);
 });
 
 test('kill -9 of the benchmark: the child it was waiting for exits by itself', { timeout: 60000 }, async (t) => {

@@ -120,7 +120,7 @@ test('chart bundle: our own scripts in order, no jQuery or Flot, a hashed URL un
   assert.equal(typeof page.chartPlot.of, 'function');
 });
 
-test('page JSON is columnar: shared n, per-series medians/min/max at those n, null where a point is missing', () => {
+test('page JSON is columnar and compact: shared n; medians only for series the table does not list; min and max as offsets; reps once', () => {
   const m = chartModel('perf', { mode: 'cpu', metric: 'time', exclude: 'rx' }, load);
   m.series[1].data.splice(2, 1); // a variant without a point at n = 1000
   const w = wireModel(m);
@@ -128,15 +128,62 @@ test('page JSON is columnar: shared n, per-series medians/min/max at those n, nu
   assert.equal(w.r, 5);
   assert.deepEqual(w.filter, { mode: 'hide', regex: 'rx' });
   assert.equal(w.s.length, m.series.length);
-  const [label, med, min, max] = w.s[0];
+  const [label, med, lo, hi] = w.s[0];
   assert.equal(label, m.series[0].label);
-  assert.deepEqual(med, m.series[0].data.map((p) => p[1]));
-  assert.deepEqual(min, m.series[0].data.map((p) => p[2]));
-  assert.deepEqual(max, m.series[0].data.map((p) => p[3]));
-  assert.equal(w.s[1][1][2], null);
+  assert.equal(med, null, 'a series the table lists carries no medians');
+  const pts = m.series[0].data;
+  assert.deepEqual(lo, pts.map((p) => +(p[1] - p[2]).toFixed(6)));
+  assert.deepEqual(hi, pts.map((p) => +(p[3] - p[1]).toFixed(6)));
+  assert.equal(w.s[1][2][2], null, 'no point, no offset');
   assert.equal(w.s[1].length, 4, 'reps are shared, not per series');
+  const hidden = w.s.find((row) => /rx/.test(row[0]));
+  assert.deepEqual(hidden[1], m.series.find((s) => s.label === hidden[0]).data.map((p) => p[1]), 'a series the filter hides keeps its medians here');
   const ref = wireModel(chartModel('2013', { set: 'cpu' }, load));
   assert.ok(ref.s.every((row) => row.length === 2), 'no min/max columns without repetitions');
+});
+
+// The rows of a figure's data table as the page script reads them.
+function tableRows(html) {
+  const unescape = (t) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)[1];
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((tr) => [...tr[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => unescape(c[1])));
+}
+
+test('the page reads back every plotted number: JSON and data table give each point of the model exactly', () => {
+  const chartFormat = require('../assets/js/chart-format');
+  const models = [
+    chartModel('perf', { mode: 'cpu', metric: 'time', exclude: 'rx|promises-q' }, load),
+    chartModel('perf', { mode: 'io', metric: 'memory' }, load),
+    chartModel('perf', { mode: 'cpu', metric: 'time' }, committed),
+    chartModel('perf', { mode: 'cpu', metric: 'time', sweep: true }, committed),
+    chartModel('matrix', { scenario: 'upload', mode: 'cpu', metric: 'time', exclude: 'qasync|^rx' }, committed),
+    chartModel('matrix', { scenario: 'upload', mode: 'cpu', metric: 'ratio' }, committed),
+    chartModel('2013', { set: 'cpu' }, load),
+  ];
+  for (const m of models) {
+    const html = chartFigure(m, '/x.csv');
+    const wire = JSON.parse(html.match(/<script type="application\/json" class="chart-json">(.*)<\/script>/)[1]);
+    const read = chartFormat.readWire(wire, tableRows(html));
+    assert.equal(read.s.length, m.series.length, m.id);
+    m.series.forEach((s, i) => {
+      const row = read.s[i];
+      assert.equal(row[0], s.label);
+      for (const p of s.data) {
+        const j = wire.n.indexOf(p[0]);
+        const got = [p[0], row[1][j], row[2] ? row[2][j] : null, row[3] ? row[3][j] : null, row[4] ? row[4][j] : wire.r];
+        assert.deepEqual(got, p, `${m.id} ${s.label} at ${p[0]}`);
+      }
+    });
+  }
+});
+
+test('reading the chart JSON back fails on a table that does not match it', () => {
+  const { readWire } = require('../assets/js/chart-format');
+  const wire = { n: [1, 2], r: 3, s: [['a', null, [1, 0.5], [2, 1]]] };
+  assert.deepEqual(readWire(wire, [['a', '10', '–']]).s[0], ['a', [10, null], [9, null], [12, null]]);
+  assert.throws(() => readWire(wire, [['b', '10', '20']]), /no row for series "a"/);
+  assert.throws(() => readWire(wire, [['a', '10']]), /has 1 values for 2 x values/);
+  assert.throws(() => readWire(wire, [['a', '10', 'ten']]), /"ten" is not a number/);
 });
 
 test('xlog=true (a log x axis for the scale sweep) reaches the page JSON only when set', () => {

@@ -34,6 +34,74 @@ and in every browser the bundle supports. */
     return s[1] === null ? f(s[0]) : f(s[0]) + ' (' + f(s[1]) + '–' + f(s[2]) + ')';
   }
 
+  // A chart's data table is where its medians live: the build writes each
+  // one as the plain number the chart draws (already rounded to three
+  // significant figures), '–' for none, and the page reads them back from
+  // the table instead of from a second copy in the chart's JSON.
+  function cell(v) {
+    return v === null || v === undefined ? '–' : String(v);
+  }
+
+  function parseCell(text) {
+    var t = text.trim();
+    if (t === '–') return null;
+    var v = Number(t);
+    if (t === '' || isNaN(v)) throw new Error('"' + text + '" is not a number');
+    return v;
+  }
+
+  // Decimals of a number as written (3 -> 0, 36.6 -> 1).
+  function decimals(v) {
+    var t = String(v), i = t.indexOf('.');
+    return i < 0 || /e/i.test(t) ? 0 : t.length - i - 1;
+  }
+
+  // a - b or a + b written with the decimals of its operands, so the
+  // offsets the build writes and the values rebuilt here are exact.
+  function exact(v, a, b) {
+    return +v.toFixed(Math.min(20, Math.max(decimals(a), decimals(b))));
+  }
+
+  // The build's side of the chart JSON's compact points (_config/chart-html.js):
+  // the distance of each min and max from its median.
+  function offsets(medians, values, below) {
+    return values.map(function (v, i) {
+      return v === null || medians[i] === null ? null : exact(below ? medians[i] - v : v - medians[i], medians[i], v);
+    });
+  }
+
+  // The chart JSON as charts.js reads it, rows [label, medians, min, max,
+  // reps at each x], from the compact form the build writes: rows
+  // [label, medians or null, min offsets, max offsets, reps] where null
+  // medians are the cells of the figure's data table (given as rows
+  // [label, cell text at each x]: the series the author's filter shows),
+  // offsets are distances from the median (offsets()), and reps is one
+  // number when a series' points share it (or absent: then the chart's r).
+  function readWire(wire, tableRows) {
+    var byLabel = {};
+    tableRows.forEach(function (tr) { byLabel[tr[0]] = tr; });
+    var s = wire.s.map(function (row) {
+      var med = row[1];
+      if (med === null) {
+        var tr = byLabel[row[0]];
+        if (!tr) throw new Error('the data table has no row for series "' + row[0] + '"');
+        if (tr.length !== wire.n.length + 1) throw new Error('data table row "' + row[0] + '" has ' + (tr.length - 1) + ' values for ' + wire.n.length + ' x values');
+        med = tr.slice(1).map(parseCell);
+      }
+      // No ranges (single runs) leave min and max out, or null before reps.
+      var end = function (offs, sign) {
+        return offs ? offs.map(function (d, i) { return d === null || med[i] === null ? null : exact(med[i] + sign * d, med[i], d); }) : null;
+      };
+      var out = [row[0], med, end(row[2], -1), end(row[3], 1)];
+      if (row[4] !== undefined && row[4] !== null) out.push(Array.isArray(row[4]) ? row[4] : wire.n.map(function () { return row[4]; }));
+      return out;
+    });
+    var out = {};
+    Object.keys(wire).forEach(function (k) { out[k] = wire[k]; });
+    out.s = s;
+    return out;
+  }
+
   // RFC 4180 field: quoted when it holds a quote, comma or newline.
   function csvField(v) {
     return /[",\n]/.test(v) ? '"' + String(v).replace(/"/g, '""') + '"' : v;
@@ -53,5 +121,5 @@ and in every browser the bundle supports. */
     return lines.join('\n') + '\n';
   }
 
-  return { measurement: measurement, plainNumber: plainNumber, thousands: thousands, range: range, csvField: csvField, csv: csv };
+  return { measurement: measurement, plainNumber: plainNumber, thousands: thousands, range: range, cell: cell, parseCell: parseCell, offsets: offsets, readWire: readWire, csvField: csvField, csv: csv };
 });

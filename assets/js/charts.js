@@ -65,10 +65,18 @@ to the page (legend, filter, log toggle, tooltips, touch, URL state). */
     };
   }
 
+  // The data table's body as [label, cell text, ...] rows: the medians the
+  // build wrote once, for readers and for this script (chartFormat.readWire).
+  function tableRows(table) {
+    return Array.prototype.map.call(table.tBodies[0].rows, function (tr) {
+      return Array.prototype.map.call(tr.cells, function (c) { return c.textContent; });
+    });
+  }
+
   function Chart(fig) {
     var q = function (sel) { return fig.querySelector(sel); };
     this.fig = fig;
-    this.model = readModel(JSON.parse(q('.chart-json').textContent));
+    this.model = readModel(format.readWire(JSON.parse(q('.chart-json').textContent), tableRows(q('.chart-table table'))));
     this.area = q('.chart-canvas'); // the plot's box: its canvas and tick labels go in it
     this.legend = q('.chart-legend');
     this.input = q('.chart-filter');

@@ -212,6 +212,11 @@ class Store {
       if (cell.replacing) used.add(cell.replacing);
       for (const s of cell.samples || []) if (s.run) used.add(s.run);
     }
+    // A stopped run's record needs the run that completed it (continuation.js).
+    for (const id of [...used]) {
+      const run = this.data.runs[id];
+      if (run && run.continuedBy) used.add(run.continuedBy);
+    }
     for (const id of Object.keys(this.data.runs)) if (!used.has(id)) delete this.data.runs[id];
   }
 

@@ -14,7 +14,13 @@ const { chartSteps } = require('./chart-steps');
 const PAGE = '/posts/results/';
 const FIG = '#chart-matrix-cpu-time';
 
-const wire = (page) => page.evaluate((sel) => JSON.parse(document.querySelector(`${sel} .chart-json`).textContent), FIG);
+// The chart's data as the page script reads it: its JSON joined with the
+// medians in its data table (chartFormat.readWire).
+const wire = (page) => page.evaluate((sel) => {
+  const fig = document.querySelector(sel);
+  const rows = [...fig.querySelectorAll('.chart-table tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
+  return window.chartFormat.readWire(JSON.parse(fig.querySelector('.chart-json').textContent), rows);
+}, FIG);
 const steps = chartSteps(FIG);
 const { legend, typeFilter, xAxis, colourPixels, drawnYs, pointAt } = steps;
 const plotted = (page) => steps.plotted(page).then((ls) => ls.filter((l) => l !== FLOOR_LABEL));
