@@ -10,18 +10,20 @@
 // Without this, `--resume` (the remedy the build prints) finished the work
 // but left the stopped run unfinished whenever any of its samples were kept.
 
+// The ids of the runs a cell holds something of: the run that measured it,
+// the run replacing it, the runs of its samples (with repeats).
+function runsOfCell(cell) {
+  return [cell.run, cell.replacing, ...(cell.samples || []).map((s) => s.run)].filter(Boolean);
+}
+
 // Run id -> the cell keys that hold something of that run.
 function keysByRun(cells) {
   const byRun = new Map();
-  const add = (run, key) => {
-    if (!run) return;
-    if (!byRun.has(run)) byRun.set(run, new Set());
-    byRun.get(run).add(key);
-  };
   for (const cell of cells) {
-    add(cell.run, cell.key);
-    add(cell.replacing, cell.key);
-    for (const s of cell.samples || []) add(s.run, cell.key);
+    for (const run of runsOfCell(cell)) {
+      if (!byRun.has(run)) byRun.set(run, new Set());
+      byRun.get(run).add(cell.key);
+    }
   }
   return byRun;
 }
@@ -48,4 +50,4 @@ function markContinued(data, runId, plannedKeys) {
   return marked;
 }
 
-module.exports = { markContinued, isContinued };
+module.exports = { markContinued, isContinued, runsOfCell };

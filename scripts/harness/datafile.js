@@ -14,6 +14,7 @@ const { DEFAULTS } = require('./plan');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const journal = require('./journal');
+const { runsOfCell } = require('./continuation');
 const { DATA } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
@@ -206,12 +207,7 @@ class Store {
   // exactly the data in the file. Called once a run is over, never midway:
   // the current run has no samples yet when it starts.
   pruneRuns() {
-    const used = new Set();
-    for (const cell of this.data.cells) {
-      if (cell.run) used.add(cell.run);
-      if (cell.replacing) used.add(cell.replacing);
-      for (const s of cell.samples || []) if (s.run) used.add(s.run);
-    }
+    const used = new Set(this.data.cells.flatMap(runsOfCell));
     // A stopped run's record needs the run that completed it (continuation.js).
     for (const id of [...used]) {
       const run = this.data.runs[id];
