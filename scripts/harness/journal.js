@@ -13,15 +13,12 @@
 // lines after it is not a stop's doing: the journal is refused, untouched.
 'use strict';
 const fs = require('node:fs');
+const { journalFile } = require('../lib/side-files');
 
 // The plan-cell fields datafile.newCell reads, so a replayed sample can
 // start its cell afresh exactly as the run that measured it would have.
 const CELL_FIELDS = ['key', 'runtime', 'scenario', 'mode', 'variant', 'n', 't', 'ioFloorMs', 'criticalPath',
   'k', 'errorRate', 'links', 'depth', 'loop', 'modulo'];
-
-function journalFile(dataFile) {
-  return `${dataFile}.journal`;
-}
 
 function cellFields(planCell) {
   const out = {};

@@ -1,20 +1,17 @@
 // Writes generated files whole or not at all: the text goes to a temporary
-// file next to the target (FILE.<pid>.tmp), is flushed to disk, then renamed
-// over the target. A reader or a kill at any moment sees the old file or the
+// file next to the target (FILE.<pid>.tmp, named by side-files.js), is
+// flushed to disk, then renamed over the target. A reader or a kill at any moment sees the old file or the
 // new one, never half of one. A temporary file left by a killed writer is
 // recognised by its name and pid and can be removed (removeStaleTemps).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { isAlive } = require('./process-alive');
-
-function tempName(file) {
-  return `${file}.${process.pid}.tmp`;
-}
+const { tempFile, tempPattern } = require('./side-files');
 
 function writeFileAtomic(file, text) {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = tempName(file);
+  const tmp = tempFile(file);
   try {
     const fd = fs.openSync(tmp, 'w');
     try {
@@ -34,16 +31,12 @@ function writeJsonAtomic(file, data, indent = 2) {
   writeFileAtomic(file, JSON.stringify(data, null, indent) + '\n');
 }
 
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-// Removes FILE.<pid>.tmp and FILE.lock[.takeover...].<pid>.tmp (the temporary names this
-// module and scripts/harness/lock.js use) whose process has ended. Nothing
-// else in the folder is touched. Returns the names removed.
+// Removes the temporary files of `file` (side-files.js, tempPattern: a
+// save's and a lock's) whose process has ended. Nothing else in the folder
+// is touched. Returns the names removed.
 function removeStaleTemps(file) {
   const dir = path.dirname(path.resolve(file));
-  const ours = new RegExp(`^${escapeRegExp(path.basename(file))}(?:\\.lock(?:\\.takeover)*)?\\.(\\d+)\\.tmp$`);
+  const ours = tempPattern(file);
   let names;
   try {
     names = fs.readdirSync(dir);
@@ -62,4 +55,4 @@ function removeStaleTemps(file) {
   return removed;
 }
 
-module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, tempName };
+module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps };
