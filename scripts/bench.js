@@ -20,7 +20,8 @@ const { compileAll } = require('./compile/index');
 const { measureFloors } = require('./harness/floor');
 const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
 const datafile = require('./harness/datafile');
-const { removeStaleTemps } = require('./lib/atomic-write');
+const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
+const { journalFile } = require('./lib/side-files');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./harness/continuation');
@@ -266,6 +267,17 @@ async function main(argv) {
     if (wallLine) process.stdout.write(wallLine + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
+  } catch (err) {
+    if (!(err instanceof WriteError)) throw err;
+    // A full disk: the save or the journal line failed whole, so the data
+    // file and the journal still hold everything measured before it.
+    const journaled = fs.existsSync(journalFile(opts.out));
+    const kept = err.file === journalFile(opts.out)
+      ? `${path.basename(opts.out)} and ${path.basename(err.file)} hold every repetition finished before this one`
+      : `${path.basename(opts.out)} is unchanged` + (journaled ? ` and ${path.basename(journalFile(opts.out))} holds every repetition since its last save` : '');
+    if (progress && progress.tty) process.stderr.write('\r\x1b[K'); // clears a redrawn progress bar
+    process.stderr.write(`bench: ${err.line(kept, `rerun with --resume --out ${shown(opts.out)}`)}\n`);
+    return 1;
   } finally {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
     held.release();
@@ -277,7 +289,8 @@ if (require.main === module) {
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
-    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError;
+    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
+      err instanceof WriteError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

@@ -1,29 +1,54 @@
 // Writes generated files whole or not at all: the text goes to a temporary
-// file next to the target (FILE.<pid>.tmp, named by side-files.js), is
-// flushed to disk, then renamed over the target. A reader or a kill at any moment sees the old file or the
-// new one, never half of one. A temporary file left by a killed writer is
-// recognised by its name and pid and can be removed (removeStaleTemps).
+// file next to the target (FILE.<pid>.tmp, named by side-files.js), every
+// byte of it (full-write.js), is flushed to disk and its size checked, then
+// renamed over the target. A reader or a kill at any moment sees the old
+// file or the new one, never half of one; a full disk leaves the old file
+// and throws a WriteError saying how much room is missing where. A
+// temporary file left by a killed writer is recognised by its name and pid
+// and can be removed (removeStaleTemps).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { isAlive } = require('./process-alive');
 const { tempFile, tempPattern } = require('./side-files');
+const { writeAll, WriteError } = require('./full-write');
 
+// Writes `text` as `file` in one rename. Throws a WriteError (the old file
+// untouched, no temporary file left) if any step fails.
 function writeFileAtomic(file, text) {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = tempFile(file);
+  const target = path.resolve(file);
+  const buf = Buffer.from(text);
+  const tmp = tempFile(target);
   try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     const fd = fs.openSync(tmp, 'w');
     try {
-      fs.writeSync(fd, text);
+      writeAll(fd, buf);
       fs.fsyncSync(fd);
+      const { size } = fs.fstatSync(fd);
+      if (size !== buf.length) {
+        throw Object.assign(new Error(`the temporary file holds ${size} of ${buf.length} bytes`), { code: 'ESHORT', written: size });
+      }
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, target);
   } catch (err) {
     try { fs.unlinkSync(tmp); } catch (e) { /* never created, or already renamed */ }
-    throw new Error(`cannot write ${file} (${err.code || err.message}); the previous version, if any, is unchanged`);
+    throw new WriteError(target, err, buf.length);
+  }
+  syncFolder(path.dirname(target));
+}
+
+// Makes the rename itself durable; a file system that cannot sync a folder
+// loses nothing but that guarantee.
+function syncFolder(dir) {
+  let fd;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch (err) { /* not supported here */ } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -55,4 +80,4 @@ function removeStaleTemps(file) {
   return removed;
 }
 
-module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps };
+module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, WriteError };
