@@ -21,7 +21,7 @@ const { measureFloors } = require('./harness/floor');
 const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
 const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
-const { journalFile } = require('./lib/side-files');
+const { realFile, journalFile } = require('./lib/side-files');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./harness/continuation');
@@ -109,6 +109,9 @@ async function main(argv) {
     process.stdout.write(HELP + '\n');
     return 0;
   }
+  // Once, here: the lock, the journal, the temporary file and the rename all
+  // work on the file a linked --out points to (lib/side-files.js).
+  opts.out = realFile(opts.out);
   if (opts.merge) {
     const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
     process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +

@@ -98,6 +98,20 @@ test('writeFileAtomic: a write that makes no progress and reports no error is a 
   assert.deepEqual(fs.readdirSync(dir), ['data.json']);
 });
 
+test('writeFileAtomic through a symbolic link writes the target and keeps the link', (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'real'));
+  const target = path.join(dir, 'real', 'data.json');
+  const link = path.join(dir, 'data.json');
+  fs.writeFileSync(target, '{"old": true}\n');
+  fs.symlinkSync(path.join('real', 'data.json'), link);
+  writeFileAtomic(link, '{"new": true}\n');
+  assert.ok(fs.lstatSync(link).isSymbolicLink(), 'the link is still a link');
+  assert.equal(fs.readFileSync(target, 'utf8'), '{"new": true}\n');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['data.json', 'real']);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'real')), ['data.json'], 'the temporary file was beside the target');
+});
+
 test('removeStaleTemps removes only our own temporary files of dead processes next to the file', (t) => {
   const dir = tempDir(t);
   const file = path.join(dir, 'perf.json');

@@ -1,11 +1,13 @@
 // The names of the files kept beside a data file come from one module
 // (scripts/lib/side-files.js), used by the atomic write, the lock and the
-// journal (issue 26).
+// journal; and a data file given through a link resolves to its target
+// once, with every side file beside the target (issue 25, item 3).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
+const { tempDir } = require('./fixtures/bench/helpers');
 const side = require('../scripts/lib/side-files');
 
 test('side-file names: lock, takeover, journal, temporary; the stale-temporary pattern matches exactly those', () => {
@@ -22,6 +24,22 @@ test('side-file names: lock, takeover, journal, temporary; the stale-temporary p
   for (const name of ['perfXjson.42.tmp', 'xperf.json.42.tmp', 'perf.json.journal.42.tmp', 'perf.json.backup.tmp', 'perf.json.42.tmp.x']) {
     assert.equal(ours.exec(name), null, name);
   }
+});
+
+test('realFile follows the file\'s links (a dangling one too) and its folders\' to where the data are written', (t) => {
+  const dir = fs.realpathSync(tempDir(t));
+  fs.mkdirSync(path.join(dir, 'real'));
+  fs.symlinkSync('real', path.join(dir, 'folder-link'));
+  fs.symlinkSync(path.join('real', 'perf.json'), path.join(dir, 'dangling.json'));
+  fs.symlinkSync('dangling.json', path.join(dir, 'chain.json'));
+  const target = path.join(dir, 'real', 'perf.json');
+  assert.equal(side.realFile(path.join(dir, 'chain.json')), target, 'a chain of links to a file not written yet');
+  assert.equal(side.realFile(path.join(dir, 'folder-link', 'perf.json')), target, 'a linked folder');
+  fs.writeFileSync(target, '{}');
+  assert.equal(side.realFile(path.join(dir, 'chain.json')), target);
+  assert.equal(side.realFile(target), target);
+  assert.equal(side.realFile(path.join(dir, 'new', 'deeper', 'perf.json')), path.join(dir, 'new', 'deeper', 'perf.json'), 'a folder still to be made');
+  assert.equal(side.realFile(path.relative(process.cwd(), target)), target, 'relative to the working folder');
 });
 
 test('no module but side-files.js spells a side-file suffix', () => {

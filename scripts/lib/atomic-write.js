@@ -3,20 +3,21 @@
 // byte of it (full-write.js), is flushed to disk and its size checked, then
 // renamed over the target. A reader or a kill at any moment sees the old
 // file or the new one, never half of one; a full disk leaves the old file
-// and throws a WriteError saying how much room is missing where. A
-// temporary file left by a killed writer is recognised by its name and pid
-// and can be removed (removeStaleTemps).
+// and throws a WriteError saying how much room is missing where. A target
+// that is a symbolic link is written where it points (the link stays a
+// link). A temporary file left by a killed writer is recognised by its name
+// and pid and can be removed (removeStaleTemps).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { isAlive } = require('./process-alive');
-const { tempFile, tempPattern } = require('./side-files');
+const { tempFile, tempPattern, realFile } = require('./side-files');
 const { writeAll, WriteError } = require('./full-write');
 
 // Writes `text` as `file` in one rename. Throws a WriteError (the old file
 // untouched, no temporary file left) if any step fails.
 function writeFileAtomic(file, text) {
-  const target = path.resolve(file);
+  const target = realFile(file);
   const buf = Buffer.from(text);
   const tmp = tempFile(target);
   try {
@@ -60,8 +61,9 @@ function writeJsonAtomic(file, data, indent = 2) {
 // save's and a lock's) whose process has ended. Nothing else in the folder
 // is touched. Returns the names removed.
 function removeStaleTemps(file) {
-  const dir = path.dirname(path.resolve(file));
-  const ours = tempPattern(file);
+  const target = realFile(file);
+  const dir = path.dirname(target);
+  const ours = tempPattern(target);
   let names;
   try {
     names = fs.readdirSync(dir);
