@@ -82,6 +82,15 @@ function settleSkipped(store, plan, runId) {
   }
 }
 
+// Durations come from the monotonic clock, never from Date: the wall clock
+// jumps (NTP corrections, a resumed VM, someone setting the time), and a
+// duration read off it can come out negative (issue 25: a run that "took"
+// -7188 s). Dates are timestamps only. Returns ms elapsed since the call.
+function stopwatch() {
+  const start = process.hrtime.bigint();
+  return () => Number(process.hrtime.bigint() - start) / 1e6;
+}
+
 // A file as the messages name it: relative to where the command runs.
 const shown = (file) => path.relative(process.cwd(), file);
 
@@ -188,6 +197,7 @@ async function main(argv) {
       }
     });
     const runId = makeRunId(runtimes);
+    const elapsed = stopwatch(); // the run's wall time; env.date is its start as a timestamp
     const harness = Object.assign({}, settings, {
       manifest: path.relative(ROOT, opts.manifest), noisyRelIqr: NOISY_REL_IQR
     });
@@ -201,10 +211,10 @@ async function main(argv) {
       if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
     }
     // Between saves every finished repetition is in FILE.journal (store.record).
-    let lastSave = 0;
+    let sinceSave = stopwatch();
     const save = () => {
       store.save();
-      lastSave = Date.now();
+      sinceSave = stopwatch();
     };
     save();
 
@@ -233,7 +243,7 @@ async function main(argv) {
         if (interrupted) break; // the child was killed by us, not by the variant
         sample.run = runId;
         const saved = store.record(job.cell, sample);
-        if (Date.now() - lastSave >= opts.saveEveryMs) save();
+        if (sinceSave() >= opts.saveEveryMs) save();
         progress.finish(job, saved);
       }
     };
@@ -251,8 +261,10 @@ async function main(argv) {
       await runJobs(more);
     }
     progress.end();
-    env.finished = interrupted ? null : new Date().toISOString();
-    env.wallMs = Date.now() - Date.parse(env.date);
+    env.wallMs = Math.round(elapsed());
+    // Derived from the start and the monotonic duration, so a wall clock set
+    // back during the run cannot put the end before the start.
+    env.finished = interrupted ? null : new Date(Date.parse(env.date) + env.wallMs).toISOString();
     const floor = runFloor(store.data, runId);
     env.floorMs = floor ? floor.floorMs : null;
     if (!interrupted) {
