@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 // Codes that mean "no room": freeing space and running again is the fix.
-const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'ESHORT']);
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'ESHORT']);
 
 const bytes = (n) => `${n.toLocaleString('en-US')} bytes`;
 
