@@ -221,7 +221,7 @@ async function main(argv) {
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
     if (store.recovered.repetitions || store.recovered.dropped) {
-      progress.note(`${shown(opts.out)}.journal: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
+      progress.note(`${shown(journalFile(opts.out))}: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
         (store.recovered.dropped ? '; its last line, cut short by the stop, was dropped (that repetition runs again)' : ''));
     }
     progress.note(`${shown(opts.out)}: ${jobs.length} jobs to run ` +
