@@ -20,7 +20,8 @@ const { compileAll } = require('./compile/index');
 const { measureFloors } = require('./harness/floor');
 const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
 const datafile = require('./harness/datafile');
-const { removeStaleTemps } = require('./lib/atomic-write');
+const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
+const { realFile, journalFile } = require('./lib/side-files');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./harness/continuation');
@@ -81,6 +82,15 @@ function settleSkipped(store, plan, runId) {
   }
 }
 
+// Durations come from the monotonic clock, never from Date: the wall clock
+// jumps (NTP corrections, a resumed VM, someone setting the time), and a
+// duration read off it can come out negative (issue 25: a run that "took"
+// -7188 s). Dates are timestamps only. Returns ms elapsed since the call.
+function stopwatch() {
+  const start = process.hrtime.bigint();
+  return () => Number(process.hrtime.bigint() - start) / 1e6;
+}
+
 // A file as the messages name it: relative to where the command runs.
 const shown = (file) => path.relative(process.cwd(), file);
 
@@ -108,6 +118,9 @@ async function main(argv) {
     process.stdout.write(HELP + '\n');
     return 0;
   }
+  // Once, here: the lock, the journal, the temporary file and the rename all
+  // work on the file a linked --out points to (lib/side-files.js).
+  opts.out = realFile(opts.out);
   if (opts.merge) {
     const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
     process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +
@@ -184,6 +197,7 @@ async function main(argv) {
       }
     });
     const runId = makeRunId(runtimes);
+    const elapsed = stopwatch(); // the run's wall time; env.date is its start as a timestamp
     const harness = Object.assign({}, settings, {
       manifest: path.relative(ROOT, opts.manifest), noisyRelIqr: NOISY_REL_IQR
     });
@@ -197,17 +211,17 @@ async function main(argv) {
       if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
     }
     // Between saves every finished repetition is in FILE.journal (store.record).
-    let lastSave = 0;
+    let sinceSave = stopwatch();
     const save = () => {
       store.save();
-      lastSave = Date.now();
+      sinceSave = stopwatch();
     };
     save();
 
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
     if (store.recovered.repetitions || store.recovered.dropped) {
-      progress.note(`${shown(opts.out)}.journal: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
+      progress.note(`${shown(journalFile(opts.out))}: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
         (store.recovered.dropped ? '; its last line, cut short by the stop, was dropped (that repetition runs again)' : ''));
     }
     progress.note(`${shown(opts.out)}: ${jobs.length} jobs to run ` +
@@ -229,7 +243,7 @@ async function main(argv) {
         if (interrupted) break; // the child was killed by us, not by the variant
         sample.run = runId;
         const saved = store.record(job.cell, sample);
-        if (Date.now() - lastSave >= opts.saveEveryMs) save();
+        if (sinceSave() >= opts.saveEveryMs) save();
         progress.finish(job, saved);
       }
     };
@@ -247,8 +261,10 @@ async function main(argv) {
       await runJobs(more);
     }
     progress.end();
-    env.finished = interrupted ? null : new Date().toISOString();
-    env.wallMs = Date.now() - Date.parse(env.date);
+    env.wallMs = Math.round(elapsed());
+    // Derived from the start and the monotonic duration, so a wall clock set
+    // back during the run cannot put the end before the start.
+    env.finished = interrupted ? null : new Date(Date.parse(env.date) + env.wallMs).toISOString();
     const floor = runFloor(store.data, runId);
     env.floorMs = floor ? floor.floorMs : null;
     if (!interrupted) {
@@ -266,6 +282,17 @@ async function main(argv) {
     if (wallLine) process.stdout.write(wallLine + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
+  } catch (err) {
+    if (!(err instanceof WriteError)) throw err;
+    // A full disk: the save or the journal line failed whole, so the data
+    // file and the journal still hold everything measured before it.
+    const journaled = fs.existsSync(journalFile(opts.out));
+    const kept = err.file === journalFile(opts.out)
+      ? `${path.basename(opts.out)} and ${path.basename(err.file)} hold every repetition finished before this one`
+      : `${path.basename(opts.out)} is unchanged` + (journaled ? ` and ${path.basename(journalFile(opts.out))} holds every repetition since its last save` : '');
+    if (progress && progress.tty) process.stderr.write('\r\x1b[K'); // clears a redrawn progress bar
+    process.stderr.write(`bench: ${err.line(kept, `rerun with --resume --out ${shown(opts.out)}`)}\n`);
+    return 1;
   } finally {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
     held.release();
@@ -277,7 +304,8 @@ if (require.main === module) {
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
-    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError;
+    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
+      err instanceof WriteError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { tempDir } = require('./fixtures/bench/helpers');
-const { writeFileAtomic, removeStaleTemps } = require('../scripts/lib/atomic-write');
+const { writeFileAtomic, removeStaleTemps, WriteError } = require('../scripts/lib/atomic-write');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -44,6 +44,72 @@ test('writeFileAtomic: a write that fails leaves the old file and no temporary f
   assert.throws(() => writeFileAtomic(target, 'new'), (err) => err.message.includes(target));
   assert.deepEqual(fs.readdirSync(dir), ['taken']);
   assert.deepEqual(fs.readdirSync(target), ['keep']);
+});
+
+// fs.writeSync as a nearly full disk answers it: each call takes at most
+// `step` bytes of what it is given; after `room` bytes in all, ENOSPC.
+function cramped(t, { step = Infinity, room = Infinity, zero = false } = {}) {
+  const real = fs.writeSync;
+  let used = 0;
+  t.mock.method(fs, 'writeSync', (fd, buf, offset = 0, length = buf.length - offset) => {
+    if (zero) return 0;
+    if (used >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const n = Math.min(length, step, room - used);
+    used += n;
+    return typeof buf === 'string' ? real(fd, buf.slice(0, n)) : real(fd, buf, offset, n);
+  });
+}
+
+test('writeFileAtomic writes every byte when each write takes only part of them', (t) => {
+  const file = path.join(tempDir(t), 'data.json');
+  const text = JSON.stringify({ cells: Array.from({ length: 200 }, (_, i) => ({ key: `cell-${i}`, ms: i })) });
+  cramped(t, { step: 777 });
+  writeFileAtomic(file, text);
+  assert.equal(fs.readFileSync(file, 'utf8'), text);
+});
+
+test('writeFileAtomic on a full disk: WriteError ENOSPC, the old file whole, no temporary file, one line naming the file and the bytes', (t) => {
+  const dir = tempDir(t);
+  const file = path.join(dir, 'data.json');
+  fs.writeFileSync(file, '{"old": true}\n');
+  cramped(t, { step: 100, room: 250 });
+  assert.throws(() => writeFileAtomic(file, 'x'.repeat(1000)), (err) => {
+    assert.ok(err instanceof WriteError);
+    assert.equal(err.code, 'ENOSPC');
+    assert.equal(err.noSpace, true);
+    assert.equal(err.size, 1000);
+    assert.equal(err.written, 250);
+    assert.doesNotMatch(err.message, /\n/);
+    assert.ok(err.message.startsWith(`${fs.realpathSync(file)}: not written, the disk is full (ENOSPC after 250 of 1,000 bytes`), err.message);
+    assert.match(err.message, /the file on disk is unchanged\. (Free at least [\d,]+ bytes|Make room) on \//);
+    return true;
+  });
+  assert.equal(fs.readFileSync(file, 'utf8'), '{"old": true}\n');
+  assert.deepEqual(fs.readdirSync(dir), ['data.json']);
+});
+
+test('writeFileAtomic: a write that makes no progress and reports no error is a WriteError ESHORT, not a cut file', (t) => {
+  const dir = tempDir(t);
+  const file = path.join(dir, 'data.json');
+  fs.writeFileSync(file, '{"old": true}\n');
+  cramped(t, { zero: true });
+  assert.throws(() => writeFileAtomic(file, '{"new": true}\n'), (err) => err instanceof WriteError && err.code === 'ESHORT' && err.noSpace);
+  assert.equal(fs.readFileSync(file, 'utf8'), '{"old": true}\n');
+  assert.deepEqual(fs.readdirSync(dir), ['data.json']);
+});
+
+test('writeFileAtomic through a symbolic link writes the target and keeps the link', (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'real'));
+  const target = path.join(dir, 'real', 'data.json');
+  const link = path.join(dir, 'data.json');
+  fs.writeFileSync(target, '{"old": true}\n');
+  fs.symlinkSync(path.join('real', 'data.json'), link);
+  writeFileAtomic(link, '{"new": true}\n');
+  assert.ok(fs.lstatSync(link).isSymbolicLink(), 'the link is still a link');
+  assert.equal(fs.readFileSync(target, 'utf8'), '{"new": true}\n');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['data.json', 'real']);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'real')), ['data.json'], 'the temporary file was beside the target');
 });
 
 test('removeStaleTemps removes only our own temporary files of dead processes next to the file', (t) => {

@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 const { tempDir, tempOut, runBench, readData, until, readyPid, killQuietly } = require('./fixtures/bench/helpers');
+const { lockText } = require('../scripts/harness/lock');
 
 const CONTENDER = path.join(__dirname, 'fixtures', 'bench', 'lock-contender.js');
 const SMALL = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--n', '5', '--reps', '1'];
@@ -23,6 +24,12 @@ function sleeper(t, args = []) {
   const child = spawn(process.execPath, ['-e', 'setInterval(function () {}, 1e9)', ...args], { stdio: 'ignore' });
   t.after(() => killQuietly(child.pid));
   return child.pid;
+}
+
+// The lock a run in process `pid` writes; `change` edits its process record.
+function lockOf(pid, change = {}) {
+  const [first, record] = lockText(pid).split('\n');
+  return `${first}\n${JSON.stringify({ ...JSON.parse(record), ...change })}\n`;
 }
 
 function bootTime() {
@@ -55,7 +62,7 @@ test('processes that take over a stale lock at the same moment: exactly one gets
 
   for (let round = 0; round < 150; round++) {
     for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f), { force: true });
-    fs.writeFileSync(`${file}.lock`, String(deadPid()));
+    fs.writeFileSync(`${file}.lock`, lockOf(deadPid()));
     const go = path.join(dir, `go-${round}`);
     send(`try ${go}`);
     fs.writeFileSync(go, '');
@@ -70,17 +77,27 @@ test('processes that take over a stale lock at the same moment: exactly one gets
   await Promise.all(contenders.map((c) => c.exited));
 });
 
-test('a lock whose pid is alive but is not a benchmark process is stale', async (t) => {
+test('a lock whose pid is alive but now runs another program is stale', async (t) => {
   const out = tempOut(t);
-  fs.writeFileSync(`${out}.lock`, String(sleeper(t)));
+  fs.writeFileSync(`${out}.lock`, lockOf(sleeper(t), { cmdline: [process.execPath, 'scripts/bench.js', '--out', out] }));
   const r = await runBench([...SMALL, '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(fs.existsSync(`${out}.lock`), false, 'taken over, then released');
 });
 
-test('a lock from before the last boot is stale, even if its pid now runs a benchmark', async (t) => {
+// Locks are created whole (temporary file, then link), process record
+// included: a lock with the pid alone was written by no run of this harness.
+test('a lock without a process record is stale, even if its pid runs a benchmark', async (t) => {
   const out = tempOut(t);
   fs.writeFileSync(`${out}.lock`, String(sleeper(t, ['scripts/bench.js'])));
+  const r = await runBench([...SMALL, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(fs.existsSync(`${out}.lock`), false, 'taken over, then released');
+});
+
+test('a lock from before the last boot is stale, even if its process still runs', async (t) => {
+  const out = tempOut(t);
+  fs.writeFileSync(`${out}.lock`, lockOf(sleeper(t, ['scripts/bench.js'])));
   const beforeBoot = bootTime() - 3600;
   fs.utimesSync(`${out}.lock`, beforeBoot, beforeBoot);
   const r = await runBench([...SMALL, '--out', out]);
@@ -90,18 +107,19 @@ test('a lock from before the last boot is stale, even if its pid now runs a benc
 test('a live benchmark run holding the lock is respected', async (t) => {
   const out = tempOut(t);
   const pid = sleeper(t, ['scripts/bench.js']);
-  fs.writeFileSync(`${out}.lock`, String(pid));
+  const held = lockOf(pid);
+  fs.writeFileSync(`${out}.lock`, held);
   const r = await runBench([...SMALL, '--out', out]);
   assert.equal(r.code, 1);
   assert.match(r.stderr, new RegExp(`another benchmark run \\(pid ${pid}\\) is writing it`));
-  assert.equal(fs.readFileSync(`${out}.lock`, 'utf8'), String(pid), 'its lock is left alone');
+  assert.equal(fs.readFileSync(`${out}.lock`, 'utf8'), held, 'its lock is left alone');
   assert.equal(fs.existsSync(out), false);
 });
 
 test('a takeover lock left by a process killed in the middle of a takeover does not block the next run', async (t) => {
   const out = tempOut(t);
-  fs.writeFileSync(`${out}.lock`, String(deadPid()));
-  fs.writeFileSync(`${out}.lock.takeover`, String(deadPid()));
+  fs.writeFileSync(`${out}.lock`, lockOf(deadPid()));
+  fs.writeFileSync(`${out}.lock.takeover`, lockOf(deadPid()));
   const r = await runBench([...SMALL, '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(fs.readdirSync(path.dirname(out)), ['perf.json'], 'both stale locks are gone');

@@ -40,6 +40,12 @@ test('the closing line gives wall, floor and their ratio', () => {
     'wall time 3 s against a floor of 2 s (2.00×): the I/O floors and runtime starts of 7 jobs');
 });
 
+test('no ratio from a wall time that cannot be one (issue 25: "-7188 s against a floor of 9 s (-780.59×)")', () => {
+  assert.equal(floorLine(-7188488, { floorMs: 9210, jobs: 12 }), null);
+  assert.equal(floorLine(NaN, { floorMs: 9210, jobs: 12 }), null);
+  assert.equal(floorLine(3000, { floorMs: 0, jobs: 12 }), null);
+});
+
 test('a real run records each runtime start and its floor, and prints them', async (t) => {
   const out = tempOut(t);
   const r = await runBench(['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--reps', '2', '--n', '5,6', '--out', out]);

@@ -226,6 +226,8 @@ class Store {
       throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${this.data.schema}: ${problems.join('; ')}. ` +
         'The file on disk is unchanged.');
     }
+    // Every byte or nothing: on a full disk this throws a WriteError (lib/
+    // full-write.js) with the old file in place, and the journal is kept.
     writeJsonAtomic(this.file, this.data, 1);
     // Only now does the file hold every journaled repetition. A kill between
     // the rename and this leaves a journal whose repetitions the file already

@@ -7,21 +7,22 @@
 // repetition either in the file or in the journal, and the next run on that
 // file folds the journal in before it plans anything (replay below).
 //
-// A line is appended in one call (appendFileSync); a kill can still leave the last
-// line cut short, which is the only damage a stop can do. That line is
-// dropped (its repetition simply runs again). A broken line with complete
-// lines after it is not a stop's doing: the journal is refused, untouched.
+// A line is appended whole or not at all as far as this process can tell: a
+// write that fails (a full disk) is cut back to the journal's size before it,
+// so the lines already there stay whole and the next append can follow them.
+// A kill can still leave the last line cut short, which is the only damage a
+// stop can do. That line is dropped (its repetition simply runs again). A
+// broken line with complete lines after it is not a stop's doing: the journal
+// is refused, untouched.
 'use strict';
 const fs = require('node:fs');
+const { journalFile } = require('../lib/side-files');
+const { writeAll, WriteError } = require('../lib/full-write');
 
 // The plan-cell fields datafile.newCell reads, so a replayed sample can
 // start its cell afresh exactly as the run that measured it would have.
 const CELL_FIELDS = ['key', 'runtime', 'scenario', 'mode', 'variant', 'n', 't', 'ioFloorMs', 'criticalPath',
   'k', 'errorRate', 'links', 'depth', 'loop', 'modulo'];
-
-function journalFile(dataFile) {
-  return `${dataFile}.journal`;
-}
 
 function cellFields(planCell) {
   const out = {};
@@ -37,9 +38,25 @@ class JournalError extends Error {
   }
 }
 
-// Appends one finished repetition of `planCell`.
+// Appends one finished repetition of `planCell`. Throws a WriteError when
+// the line cannot be written; the journal then holds what it held before.
 function append(dataFile, planCell, sample) {
-  fs.appendFileSync(journalFile(dataFile), JSON.stringify({ cell: cellFields(planCell), sample }) + '\n');
+  const file = journalFile(dataFile);
+  const buf = Buffer.from(JSON.stringify({ cell: cellFields(planCell), sample }) + '\n');
+  let fd;
+  let before = null;
+  try {
+    fd = fs.openSync(file, 'a');
+    before = fs.fstatSync(fd).size;
+    writeAll(fd, buf);
+  } catch (err) {
+    if (before !== null) {
+      try { fs.ftruncateSync(fd, before); } catch (e) { /* the next read drops a cut last line */ }
+    }
+    throw new WriteError(file, err, buf.length);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
 
 function validEntry(entry) {

@@ -7,8 +7,9 @@
 //
 // A lock left by a run that can no longer be writing is stale: its process
 // has ended, the pid now belongs to another program (cmdline or start time
-// differ; for a lock without those, the command line names no bench.js), or
-// the lock predates the last boot. Removing a stale lock is the dangerous
+// differ from those the lock recorded), the lock predates the last boot, or
+// it holds no process record (no run writes such a lock: each is created
+// whole, record included). Removing a stale lock is the dangerous
 // part: two processes may judge the same lock stale, and the slower one must
 // not delete the lock the faster one has just taken. So a stale lock is only
 // removed under a second lock, FILE.lock.takeover (taken the same way), after
@@ -19,10 +20,9 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
-const path = require('node:path');
 const { isAlive } = require('../lib/process-alive');
+const { lockFile: lockOf, takeoverFile, tempFile, fileOfLock, realFile } = require('../lib/side-files');
 
-const TAKEOVER = '.takeover';
 const MAX_DEPTH = 3;        // a takeover lock whose holder died, taken over in turn, ...
 const MAX_ATTEMPTS = 400;   // while another process is taking over: ~2 s of 5 ms waits
 const WAIT_MS = 5;
@@ -64,18 +64,19 @@ function sleep(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-// What we write into a lock: the pid on the first line (what earlier versions
-// wrote, and what a person reads), then how to recognise this very process.
-function ownText() {
+// What a lock holds: the pid on the first line (what a person reads), then
+// how to recognise that very process (its start time and command line) and
+// a token that makes this lock unlike any other.
+function lockText(pid = process.pid) {
   const info = {
-    pid: process.pid,
+    pid,
     token: crypto.randomBytes(8).toString('hex'),
     host: os.hostname(),
-    start: startTicks(process.pid),
-    cmdline: cmdline(process.pid),
+    start: startTicks(pid),
+    cmdline: cmdline(pid),
     since: new Date().toISOString()
   };
-  return `${process.pid}\n${JSON.stringify(info)}\n`;
+  return `${pid}\n${JSON.stringify(info)}\n`;
 }
 
 // The lock as found: { text, ino, mtimeMs, pid, info } or null if it is gone.
@@ -96,7 +97,7 @@ function inspect(lockFile) {
     let info = null;
     try {
       info = second ? JSON.parse(second) : null;
-    } catch (err) { /* a lock from an earlier version: the pid alone */ }
+    } catch (err) { /* no record: judged by staleReason */ }
     return { text, ino: st.ino, mtimeMs: st.mtimeMs, pid: /^\d+$/.test(first.trim()) ? Number(first) : 0, info };
   } finally {
     fs.closeSync(fd);
@@ -107,18 +108,15 @@ function inspect(lockFile) {
 function staleReason(holder) {
   const { pid, info } = holder;
   if (!pid) return 'it names no process';
-  if (info && info.host && info.host !== os.hostname()) return null; // another machine's: we cannot tell
+  if (!info) return 'it holds no process record (no benchmark run writes such a lock)';
+  if (info.host && info.host !== os.hostname()) return null; // another machine's: we cannot tell
   if (!isAlive(pid)) return `its process (pid ${pid}) has ended`;
   const boot = bootTimeMs();
   if (boot !== null && holder.mtimeMs < boot) return 'it was taken before the machine last booted';
   const now = cmdline(pid);
   if (now === null) return null; // no /proc: a live pid is all we can check
-  if (info) {
-    if (info.start && startTicks(pid) !== info.start) return `pid ${pid} is now another process`;
-    if (info.cmdline && JSON.stringify(now) !== JSON.stringify(info.cmdline)) return `pid ${pid} now runs ${now.join(' ')}`;
-    return null;
-  }
-  if (!now.some((arg) => /bench\.js$/.test(arg))) return `pid ${pid} runs ${now.join(' ')}, not a benchmark`;
+  if (info.start && startTicks(pid) !== info.start) return `pid ${pid} is now another process`;
+  if (info.cmdline && JSON.stringify(now) !== JSON.stringify(info.cmdline)) return `pid ${pid} now runs ${now.join(' ')}`;
   return null;
 }
 
@@ -128,7 +126,7 @@ function sameLock(a, b) {
 
 // Creates lockFile holding `text`, atomically; false if it exists.
 function tryCreate(lockFile, text) {
-  const tmp = `${lockFile}.${process.pid}.tmp`;
+  const tmp = tempFile(lockFile);
   try {
     fs.writeFileSync(tmp, text);
   } catch (err) {
@@ -147,7 +145,7 @@ function tryCreate(lockFile, text) {
 
 function heldError(lockFile, holder, depth) {
   if (depth > 0) return new LockError(`${lockFile} is being taken over by pid ${holder.pid}`, holder);
-  const file = lockFile.slice(0, -'.lock'.length);
+  const file = fileOfLock(lockFile);
   const where = holder.info && holder.info.host && holder.info.host !== os.hostname() ? ` on ${holder.info.host}` : '';
   return new LockError(`${file}: another benchmark run (pid ${holder.pid}${where}) is writing it. Wait for it, or use --out ANOTHER.json.` +
     (where ? ` If that run is over, delete ${lockFile}.` : ''), holder);
@@ -158,11 +156,11 @@ function heldError(lockFile, holder, depth) {
 function removeStale(lockFile, holder, depth) {
   if (depth >= MAX_DEPTH) {
     throw new LockError(`${lockFile} is stale (${staleReason(holder)}), but so are the takeover locks next to it; ` +
-      `delete ${lockFile} and ${lockFile}${TAKEOVER}* by hand if no benchmark is running.`);
+      `delete ${lockFile} and ${takeoverFile(lockFile)}* by hand if no benchmark is running.`);
   }
   let claim;
   try {
-    claim = acquire(lockFile + TAKEOVER, depth + 1);
+    claim = acquire(takeoverFile(lockFile), depth + 1);
   } catch (err) {
     if (err instanceof LockError && err.holder) err.busy = true;
     throw err;
@@ -175,7 +173,7 @@ function removeStale(lockFile, holder, depth) {
 }
 
 function acquire(lockFile, depth) {
-  const text = ownText();
+  const text = lockText();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (tryCreate(lockFile, text)) return handle(lockFile, text);
     const holder = inspect(lockFile);
@@ -214,17 +212,20 @@ function handle(lockFile, text) {
   };
 }
 
-// Takes the lock on `file` (FILE.lock); returns { release(), holds() }.
-// Throws a LockError naming the holder if a live benchmark has it.
+// Takes the lock on `file` (FILE.lock beside the file a link points to:
+// a run by the link and a run by its target share one lock); returns
+// { file, release(), holds() }. Throws a LockError naming the holder if a
+// live benchmark has it.
 function lock(file) {
-  const lockFile = `${path.resolve(file)}.lock`;
+  const lockFile = lockOf(realFile(file));
   const own = acquire(lockFile, 0);
   // A takeover lock left by a process killed in the middle of a takeover.
-  const leftover = inspect(lockFile + TAKEOVER);
+  const takeover = takeoverFile(lockFile);
+  const leftover = inspect(takeover);
   if (leftover && staleReason(leftover)) {
-    try { removeStale(lockFile + TAKEOVER, leftover, 1); } catch (err) { /* tidy-up only */ }
+    try { removeStale(takeover, leftover, 1); } catch (err) { /* tidy-up only */ }
   }
   return own;
 }
 
-module.exports = { lock, LockError, staleReason, inspect };
+module.exports = { lock, LockError, staleReason, inspect, lockText };

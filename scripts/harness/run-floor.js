@@ -30,7 +30,9 @@ function runFloor(data, runId) {
 
 // The line a run prints at its end.
 function floorLine(wallMs, floor) {
-  if (!floor || !floor.jobs) return null;
+  // No ratio from a duration that cannot be one (bench.js times the run on
+  // the monotonic clock; this guards any other caller).
+  if (!floor || !floor.jobs || !(floor.floorMs > 0) || !(Number.isFinite(wallMs) && wallMs >= 0)) return null;
   const s = (ms) => `${Math.round(ms / 1000)} s`;
   return `wall time ${s(wallMs)} against a floor of ${s(floor.floorMs)} (${(wallMs / floor.floorMs).toFixed(2)}×): ` +
     `the I/O floors and runtime starts of ${floor.jobs} jobs`;

@@ -1,32 +1,55 @@
 // Writes generated files whole or not at all: the text goes to a temporary
-// file next to the target (FILE.<pid>.tmp), is flushed to disk, then renamed
-// over the target. A reader or a kill at any moment sees the old file or the
-// new one, never half of one. A temporary file left by a killed writer is
-// recognised by its name and pid and can be removed (removeStaleTemps).
+// file next to the target (FILE.<pid>.tmp, named by side-files.js), every
+// byte of it (full-write.js), is flushed to disk and its size checked, then
+// renamed over the target. A reader or a kill at any moment sees the old
+// file or the new one, never half of one; a full disk leaves the old file
+// and throws a WriteError saying how much room is missing where. A target
+// that is a symbolic link is written where it points (the link stays a
+// link). A temporary file left by a killed writer is recognised by its name
+// and pid and can be removed (removeStaleTemps).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { isAlive } = require('./process-alive');
+const { tempFile, tempPattern, realFile } = require('./side-files');
+const { writeAll, WriteError } = require('./full-write');
 
-function tempName(file) {
-  return `${file}.${process.pid}.tmp`;
-}
-
+// Writes `text` as `file` in one rename. Throws a WriteError (the old file
+// untouched, no temporary file left) if any step fails.
 function writeFileAtomic(file, text) {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = tempName(file);
+  const target = realFile(file);
+  const buf = Buffer.from(text);
+  const tmp = tempFile(target);
   try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     const fd = fs.openSync(tmp, 'w');
     try {
-      fs.writeSync(fd, text);
+      writeAll(fd, buf);
       fs.fsyncSync(fd);
+      const { size } = fs.fstatSync(fd);
+      if (size !== buf.length) {
+        throw Object.assign(new Error(`the temporary file holds ${size} of ${buf.length} bytes`), { code: 'ESHORT', written: size });
+      }
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, target);
   } catch (err) {
     try { fs.unlinkSync(tmp); } catch (e) { /* never created, or already renamed */ }
-    throw new Error(`cannot write ${file} (${err.code || err.message}); the previous version, if any, is unchanged`);
+    throw new WriteError(target, err, buf.length);
+  }
+  syncFolder(path.dirname(target));
+}
+
+// Makes the rename itself durable; a file system that cannot sync a folder
+// loses nothing but that guarantee.
+function syncFolder(dir) {
+  let fd;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch (err) { /* not supported here */ } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -34,16 +57,13 @@ function writeJsonAtomic(file, data, indent = 2) {
   writeFileAtomic(file, JSON.stringify(data, null, indent) + '\n');
 }
 
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-// Removes FILE.<pid>.tmp and FILE.lock[.takeover...].<pid>.tmp (the temporary names this
-// module and scripts/harness/lock.js use) whose process has ended. Nothing
-// else in the folder is touched. Returns the names removed.
+// Removes the temporary files of `file` (side-files.js, tempPattern: a
+// save's and a lock's) whose process has ended. Nothing else in the folder
+// is touched. Returns the names removed.
 function removeStaleTemps(file) {
-  const dir = path.dirname(path.resolve(file));
-  const ours = new RegExp(`^${escapeRegExp(path.basename(file))}(?:\\.lock(?:\\.takeover)*)?\\.(\\d+)\\.tmp$`);
+  const target = realFile(file);
+  const dir = path.dirname(target);
+  const ours = tempPattern(target);
   let names;
   try {
     names = fs.readdirSync(dir);
@@ -62,4 +82,4 @@ function removeStaleTemps(file) {
   return removed;
 }
 
-module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, tempName };
+module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, WriteError };
