@@ -2,7 +2,7 @@
 // the benchmark's own child runner (analyzers may run the harness child).
 'use strict';
 const path = require('node:path');
-const { summarize } = require('../harness/stats');
+const { summarize } = require('../lib/stats');
 const { runCell, gcFlags } = require('../harness/spawn-cell');
 const { EXAMPLES } = require('../lib/manifest');
 

@@ -8,21 +8,16 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const Ajv = require('ajv');
-const stats = require('./stats');
+const stats = require('../lib/stats');
 const { DEFAULTS } = require('./plan');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const journal = require('./journal');
-const { runsOfCell } = require('./continuation');
-const { DATA } = require('../lib/paths');
+const { runsOfCell } = require('../lib/continuation');
+const schemas = require('../lib/schemas');
+const { ROOT } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
-const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
-// The same shape with other modes and fields: the "chains" scenario's file.
-const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json'),
-  'asyncbench/delegation@1': path.join(DATA, 'schema', 'delegation.schema.json'),
-  'asyncbench/streamline-modes@1': path.join(DATA, 'schema', 'streamline-modes.schema.json') };
 // stack-overflow: a measured outcome of the streamline-modes scenario (its schema alone allows it).
 const FAILURES = ['timeout', 'crash', 'oom', 'stack-overflow'];
 
@@ -34,15 +29,11 @@ class DataFileError extends Error {
   }
 }
 
-const validators = {};
-function compiled(schemaId = SCHEMA_ID) {
-  if (!validators[schemaId]) {
-    const ajv = new Ajv({ allErrors: true });
-    const schema = JSON.parse(fs.readFileSync(SCHEMA_FILES[schemaId] || SCHEMA_FILE, 'utf8'));
-    ajv.addSchema(schema);
-    validators[schemaId] = { file: ajv.getSchema(schema.$id), sample: ajv.getSchema(`${schema.$id}#/definitions/sample`) };
-  }
-  return validators[schemaId];
+// The schema (key in lib/schemas.js) of benchmark data named `schemaId`;
+// perf@1 for anything else, so foreign data fail perf@1's check.
+function schemaKey(schemaId) {
+  const key = schemaId && schemas.keyOfName(schemaId);
+  return key && schemas.holdsRuns(key) ? key : schemas.keyOfName(SCHEMA_ID);
 }
 
 function problemsOf(check, value) {
@@ -52,12 +43,12 @@ function problemsOf(check, value) {
 
 // Checked against the schema the file names, if it is one we write.
 function validate(data) {
-  return problemsOf(compiled(data && SCHEMA_FILES[data.schema] ? data.schema : SCHEMA_ID).file, data);
+  return problemsOf(schemas.validator(schemaKey(data && data.schema)), data);
 }
 
 // Problems of one sample record against #/definitions/sample.
-function validateSample(sample, schemaId) {
-  return problemsOf(compiled(schemaId).sample, sample);
+function validateSample(sample, schemaId = SCHEMA_ID) {
+  return problemsOf(schemas.sampleValidator(schemaKey(schemaId)), sample);
 }
 
 function empty(generatedBy, schemaId = SCHEMA_ID) {
@@ -82,7 +73,7 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
   }
   const problems = data && data.schema !== schemaId ? [`it holds ${JSON.stringify(data.schema)} data, not ${schemaId}`] : validate(data);
   if (problems.length) {
-    throw new DataFileError(file, `does not match ${schemaId} (data/schema/${path.basename(SCHEMA_FILES[schemaId])}): ${problems.join('; ')}. ` +
+    throw new DataFileError(file, `does not match ${schemaId} (${path.relative(ROOT, schemas.schemaFile(schemaKey(schemaId)))}): ${problems.join('; ')}. ` +
       'Refusing to overwrite it: fix or move it, or pass --out ANOTHER.json.');
   }
   return data;
@@ -234,4 +225,4 @@ class Store {
   }
 }
 
-module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };
+module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID };

@@ -6,6 +6,7 @@
 'use strict';
 const path = require('node:path');
 const { EXAMPLES } = require('../lib/manifest');
+const { seededRandom } = require('../lib/stats');
 const { chainsCell } = require('./scenarios/chains-plan');
 const { delegationCell } = require('./scenarios/delegation-plan');
 const { streamlineModesCell } = require('./scenarios/streamline-modes-plan');
@@ -121,18 +122,6 @@ function skipReason(variant, scenario, runtime) {
   return null;
 }
 
-// Small seeded PRNG (mulberry32) so a plan's order is reproducible.
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return function () {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffle(items, seed) {
   const out = items.slice();
   const random = seededRandom(seed);
@@ -208,5 +197,5 @@ function buildPlan({ runtimes, variants, settings, floors }) {
 
 module.exports = {
   DEFAULTS, QUICK, SWEEP, MODES, TARGET_FAILING_CALLS, FLOOR,
-  errorRateFor, timePerOp, cellKey, timeoutFor, skipReason, shuffle, seededRandom, buildPlan
+  errorRateFor, timePerOp, cellKey, timeoutFor, skipReason, shuffle, buildPlan
 };

@@ -11,7 +11,7 @@
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { median } = require('./stats');
+const { median } = require('../lib/stats');
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_KEEP = 4000;
