@@ -18,7 +18,8 @@ const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest'
 const { buildPlan, timeoutFor } = require('./harness/plan');
 const { compileAll } = require('./compile/index');
 const { measureFloors } = require('./harness/floor');
-const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
+const { runCell, killActive } = require('./harness/spawn-cell');
+const { binaryRuntime, RuntimeError } = require('./harness/runtime-record');
 const datafile = require('./harness/datafile');
 const { removeStaleTemps } = require('./lib/atomic-write');
 const { lock, LockError } = require('./harness/lock');
@@ -120,7 +121,7 @@ async function main(argv) {
   if (!variants.length) throw new UsageError(`--variants ${settings.variants}: no variant id in ${path.relative(ROOT, opts.manifest)} matches`);
 
   const runtimes = [];
-  for (const r of opts.runtimes) runtimes.push(await probeRuntime(r.path, r.flags));
+  for (const r of opts.runtimes) runtimes.push(await binaryRuntime(r.path, r.flags));
   // Profiles that cannot be installed or run are reported and left out.
   const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n') });
   runtimes.push(...profiled.runtimes);
@@ -276,7 +277,7 @@ if (require.main === module) {
   // `npm run bench -- --help | head` closes the pipe early: not an error.
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
-    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
+    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);

@@ -70,15 +70,14 @@ test('child: a variant that throws at load is a crash (exit 1), reported on stdo
   assert.match(r.stderr, /broken at load time/);
 });
 
-test('child --probe reports features, clock and memory sources', () => {
-  const { code, record } = child(['--probe']);
+test('child --ready starts, and says whether gc is exposed and the heap limit under these flags', () => {
+  const { code, record } = child(['--ready']);
   assert.equal(code, 0);
-  assert.equal(record.runtime, 'node');
-  assert.equal(record.version, process.versions.node);
-  assert.equal(record.features['async-functions'], true);
-  assert.equal(record.clock, 'process.hrtime');
+  assert.equal(record.type, 'ready');
   assert.equal(record.gc, true);
-  assert.equal(child(['--probe'], []).record.gc, false, 'gc is feature-detected, not assumed');
+  assert.ok(record.heapLimitMb > 0);
+  assert.equal(child(['--ready'], []).record.gc, false, 'gc is feature-detected, not assumed');
+  assert.equal(child(['--ready'], ['--max-old-space-size=64']).record.heapLimitMb < 200, true);
 });
 
 test('child: calls that never call back while nothing is pending are a crash, not a silent exit', () => {

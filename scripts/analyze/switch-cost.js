@@ -3,7 +3,8 @@
 'use strict';
 const path = require('node:path');
 const { summarize } = require('../lib/stats');
-const { runCell, gcFlags } = require('../harness/spawn-cell');
+const { runCell } = require('../harness/spawn-cell');
+const { gcFlags } = require('../harness/runtime-record');
 const { EXAMPLES } = require('../lib/manifest');
 
 // The switch's price: n concurrent uploads with every fake operation taking

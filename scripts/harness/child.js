@@ -6,7 +6,7 @@
 //   node child.js --variant FILE --scenario upload|errors|parallel --n N --t MS
 //                 [--k K] [--error-rate R] [--seed S] [--fakes FILE] [--long-stacks q|bluebird|genny]
 //                 [--parent-pipe]
-//   node child.js --probe          what this runtime offers (features, clock, memory)
+//   node child.js --ready          starts, says whether gc is exposed and the heap limit, exits
 //
 // --parent-pipe: stdin is a pipe from the parent that is never written to;
 // when it closes, the parent is gone (even by kill -9) and the child exits
@@ -31,13 +31,11 @@ var path = require('path');
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
 
 // fibers and fibrous come from the runtime's own fibers tree, when it has one
-// (scripts/runtimes/fibers-hook.js); otherwise `fibersTree.reason` says why not.
-var fibersTree;
+// (scripts/runtimes/fibers-hook.js); where there is none, a variant that needs
+// them fails at load, and the plan skips it anyway (the probe says why).
 try {
-  fibersTree = require('../runtimes/fibers-hook').useFibersTree();
-} catch (e) {
-  fibersTree = { reason: 'the fibers hook failed: ' + e.message };
-}
+  require('../runtimes/fibers-hook').useFibersTree();
+} catch (e) { /* no hook: as if fibers were not installed */ }
 
 var EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_ARGS = 2, EXIT_PARENT_GONE = 3;
 var printed = false;
@@ -73,7 +71,7 @@ function parseArgs(argv) {
     var a = argv[i];
     if (a.slice(0, 2) !== '--') throw new Error('unexpected argument "' + a + '"');
     var key = a.slice(2);
-    if (key === 'probe' || key === 'parent-pipe') { out[key] = true; continue; }
+    if (key === 'ready' || key === 'parent-pipe') { out[key] = true; continue; }
     if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
     out[key] = argv[++i];
   }
@@ -135,22 +133,6 @@ function memoryNow() {
   return typeof process.memoryUsage === 'function' ? process.memoryUsage() : null;
 }
 
-function canCompile(source) {
-  try {
-    new Function(source)(); // eslint-disable-line no-new-func
-    return true;
-  } catch (e) {
-    return false;
-  }
-}
-
-function runtimeInfo() {
-  /* global Bun, Deno */
-  if (typeof Bun !== 'undefined') return { name: 'bun', version: Bun.version };
-  if (typeof Deno !== 'undefined') return { name: 'deno', version: Deno.version.deno };
-  return { name: 'node', version: process.versions.node };
-}
-
 // The JavaScript heap's limit in MB, where the runtime says (Node >= 1, Bun).
 function heapLimitMb() {
   try {
@@ -160,45 +142,11 @@ function heapLimitMb() {
   return null;
 }
 
-function probe() {
-  var features = {
-    generators: canCompile('return function* () { yield 1; };'),
-    promise: typeof Promise === 'function',
-    // Destructuring too: Node 4 has let, arrows and classes but not it (rx.js needs it).
-    es2015: canCompile('"use strict"; let a = 1; const f = (x) => x; class C {} const { b } = { b: a }; return `${f(b)}`;'),
-    'async-functions': canCompile('return async function () { await 1; };'),
-    'util.promisify': typeof require('util').promisify === 'function',
-    fibers: false
-  };
-  // Why a feature is missing, where the runtime data say (plan.js puts it in the skip reason).
-  var featureReasons = {};
-  if (fibersTree.dir) {
-    try {
-      require('fibers');
-      features.fibers = true;
-    } catch (e) {
-      featureReasons.fibers = 'fibers does not load from ' + fibersTree.dir + ': ' + String(e.message).split('\n')[0];
-    }
-  } else {
-    featureReasons.fibers = fibersTree.reason;
-  }
-  var info = runtimeInfo();
-  print({
-    type: 'probe',
-    runtime: info.name,
-    version: info.version,
-    v8: process.versions.v8 || null,
-    arch: process.arch,
-    platform: process.platform,
-    features: features,
-    featureReasons: featureReasons,
-    clock: clock.name,
-    procStatus: readProcStatus() !== null,
-    peakReset: resetPeak(),
-    resourceUsage: typeof process.resourceUsage === 'function',
-    gc: typeof global.gc === 'function',
-    heapLimitMb: heapLimitMb()
-  }, EXIT_OK);
+// The start check of the harness (scripts/harness/runtime-record.js): this
+// file loaded under the runtime, its flags and library set, and what depends
+// on that exact command line.
+function ready() {
+  print({ type: 'ready', gc: typeof global.gc === 'function', heapLimitMb: heapLimitMb() }, EXIT_OK);
 }
 
 function paths(fakes, n) {
@@ -469,7 +417,7 @@ try {
   badArgs(err.message);
 }
 if (options && options['parent-pipe']) exitWithParent();
-if (options && options.probe) probe();
+if (options && options.ready) ready();
 else if (options) {
   try {
     runCell(options);
