@@ -16,8 +16,8 @@ const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
 const { buildPlan, timeoutFor } = require('./harness/plan');
+const { checkManifest } = require('./harness/scenarios');
 const { compileAll } = require('./compile/index');
-const { measureFloors } = require('./harness/floor');
 const { runCell, killActive } = require('./harness/spawn-cell');
 const { binaryRuntime, RuntimeError } = require('./harness/runtime-record');
 const datafile = require('./harness/datafile');
@@ -26,14 +26,13 @@ const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
 const { Progress, duration, weight } = require('./harness/progress');
-const { summaryTable } = require('./harness/summary');
+const { summaryTable, noiseSummary } = require('./harness/summary');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
 const { NOISY_REL_IQR } = require('./lib/stats');
 const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
 const { extraJobs, precisionCounts } = require('./harness/adaptive');
-const { noiseSummary } = require('./harness/summary');
 const { runFloor, floorLine } = require('./harness/run-floor');
 const { pastEstimate } = require('./harness/estimate');
 
@@ -116,7 +115,7 @@ async function main(argv) {
     return 0;
   }
   const { settings } = opts;
-  const manifest = loadManifest(opts.manifest);
+  const manifest = checkManifest(loadManifest(opts.manifest), opts.manifest);
   const variants = selectVariants(manifest, settings.variants);
   if (!variants.length) throw new UsageError(`--variants ${settings.variants}: no variant id in ${path.relative(ROOT, opts.manifest)} matches`);
 
@@ -129,8 +128,7 @@ async function main(argv) {
     process.stderr.write(`bench: --runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was run\n`);
     return 1;
   }
-  const floors = measureFloors({ k: settings.k });
-  const plan = buildPlan({ runtimes, variants, settings, floors });
+  const plan = buildPlan({ runtimes, variants, settings });
   // Compiled variants run their build output, (re)built here when missing or
   // older than the source; one that does not compile is skipped with the
   // compiler's message, and the rest of the run goes on.

@@ -87,12 +87,21 @@ test('child: calls that never call back while nothing is pending are a crash, no
   assert.match(r.record.error, /event loop emptied with 4 of 4 calls never called back/);
 });
 
-test('child.js stays ES5: no let/const, arrows, classes, template strings', () => {
-  const code = require('node:fs').readFileSync(CHILD, 'utf8')
-    .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid
-    .replace(/'(?:[^'\\\n]|\\.)*'/g, "''"); // so may strings (the probe compiles ES2015 from one)
-  for (const [name, re] of [['let/const', /\b(let|const)\s/], ['arrow', /=>/], ['class', /\bclass\s+\w/], ['template string', /`/]]) {
-    assert.doesNotMatch(code, re, `child.js uses ${name}`);
+// Every file the child loads on Node 0.11: the frame, the scenario locator and
+// every scenario's child module.
+const SCENARIOS = path.join(ROOT, 'scripts', 'harness', 'scenarios');
+const es5Files = [CHILD, path.join(SCENARIOS, 'locate.js')].concat(require('node:fs').readdirSync(SCENARIOS)
+  .filter((f) => f.endsWith('.child.js')).map((f) => path.join(SCENARIOS, f)));
+
+test('child.js and the scenarios\' child modules stay ES5: no let/const, arrows, classes, template strings', () => {
+  assert.ok(es5Files.length >= 8, es5Files.join(', '));
+  for (const file of es5Files) {
+    const code = require('node:fs').readFileSync(file, 'utf8')
+      .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid
+      .replace(/'(?:[^'\\\n]|\\.)*'/g, "''"); // so may strings (a probe compiles ES2015 from one)
+    for (const [name, re] of [['let/const', /\b(let|const)\s/], ['arrow', /=>/], ['class', /\bclass\s+\w/], ['template string', /`/]]) {
+      assert.doesNotMatch(code, re, `${path.basename(file)} uses ${name}`);
+    }
   }
 });
 

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const stats = require('../lib/stats');
 const { DEFAULTS } = require('./plan');
+const scenarios = require('./scenarios');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const journal = require('./journal');
@@ -89,9 +90,10 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   cell.heap = stats.summarize(pick('heapMb'));
   cell.latencyP50 = stats.summarize(pick('p50Ms'));
   cell.latencyP99 = stats.summarize(pick('p99Ms'));
-  if (cell.scenario === 'errors') cell.failedCalls = stats.summarize(pick('failed'));
-  if (cell.scenario === 'chains') cell.afterFirst = stats.summarize(pick('afterFirstMs'));
-  if (cell.scenario === 'delegation') cell.throughput = stats.summarize(pick('opsPerSec'));
+  // The scenario's own figures (its descriptor's summary); none for a
+  // scenario this harness does not know.
+  const own = scenarios.find(cell.scenario);
+  for (const [field, sampleField] of Object.entries(own ? own.summary : {})) cell[field] = stats.summarize(pick(sampleField));
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
@@ -115,11 +117,7 @@ function newCell(planCell, runId, options) {
     variant: planCell.variant, n: planCell.n, t: planCell.t, ioFloorMs: planCell.ioFloorMs,
     criticalPath: planCell.criticalPath, status: planCell.skip ? 'skipped' : 'ok', run: runId, samples: []
   };
-  if (planCell.k) cell.k = planCell.k;
-  if (planCell.errorRate) cell.errorRate = planCell.errorRate;
-  if (planCell.links) cell.links = planCell.links;
-  if (planCell.scenario === 'delegation') cell.depth = planCell.depth;
-  if (planCell.scenario === 'streamline-modes') Object.assign(cell, { depth: planCell.depth, loop: planCell.loop, modulo: planCell.modulo });
+  for (const field of scenarios.get(planCell.scenario).dataFields) if (planCell[field] !== undefined) cell[field] = planCell[field];
   if (planCell.skip) cell.error = planCell.skip;
   return summarizeCell(cell, options);
 }

@@ -11,6 +11,7 @@
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const scenarios = require('./scenarios');
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_KEEP = 4000;
@@ -109,13 +110,8 @@ function resultRecord(stdout, tag) {
 // One repetition of a cell → a sample: { status, error?, timeMs, ... }.
 async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
   const args = ['--variant', cell.file, '--scenario', cell.scenario, '--n', String(cell.n), '--t', String(cell.t),
-    '--seed', String(seed + rep), '--parent-pipe'];
-  if (cell.k) args.push('--k', String(cell.k));
-  if (cell.errorRate) args.push('--error-rate', String(cell.errorRate));
+    '--seed', String(seed + rep), '--parent-pipe', ...scenarios.get(cell.scenario).childArgs(cell)];
   if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
-  if (cell.scenario === 'chains') args.push('--mode', cell.mode, '--links', String(cell.links));
-  if (cell.scenario === 'delegation') args.push('--mode', cell.mode);
-  if (cell.scenario === 'streamline-modes') args.push('--mode', cell.mode, '--depth', String(cell.depth), '--loop', String(cell.loop));
   const tag = crypto.randomBytes(8).toString('hex');
   const r = await spawnChild(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
   const base = { rep, wallMs: Math.round(r.wallMs) };
