@@ -27,6 +27,7 @@ const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
 const { Progress, duration, weight } = require('./harness/progress');
 const { summaryTable, noiseSummary } = require('./harness/summary');
+const { formatSummary } = require('./harness/summary-formats');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
 const { NOISY_REL_IQR } = require('./lib/stats');
@@ -260,9 +261,12 @@ async function main(argv) {
     save();
     const planned = new Set(plan.cells.map((c) => c.key));
     const measured = store.data.cells.filter((c) => planned.has(c.key));
-    process.stdout.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
+    // The table is for people: on stdout unless a format for programs has it.
+    const human = opts.format === 'table' ? process.stdout : process.stderr;
+    human.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
     const wallLine = floorLine(env.wallMs, floor);
-    if (wallLine) process.stdout.write(wallLine + '\n');
+    if (wallLine) human.write(wallLine + '\n');
+    if (opts.format !== 'table') process.stdout.write(formatSummary(opts.format, measured, { run: runId, file: opts.out }) + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } finally {

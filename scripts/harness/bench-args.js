@@ -6,6 +6,7 @@ const path = require('node:path');
 const { DEFAULTS, QUICK, SWEEP } = require('./plan');
 const scenarios = require('./scenarios');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
+const { FORMATS } = require('./summary-formats');
 
 const { ROOT } = require('../lib/paths');
 
@@ -62,7 +63,11 @@ ${column(scenarioHelp().slice(1))}
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions
-  --out FILE          data file to merge into (default data/perf.json)
+  --out FILE          data file to merge into (default data/perf.json); not "-":
+                      the data file is never stdout, see --format
+  --format F          the summary printed at the end: table (default), json or
+                      csv; json and csv go to stdout alone (one row per cell,
+                      README "Reading the summary"), the table then to stderr
   --save-every S      rewrite the data file at most every S seconds (default ${SAVE_EVERY_S});
                       in between each finished repetition is appended to
                       FILE.journal, which the next run on FILE folds in. 0: after
@@ -80,7 +85,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
     'ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
@@ -154,6 +159,12 @@ function chooseScenarios(s, raw) {
   return chosen[0];
 }
 
+function format(value, dryRun) {
+  if (!FORMATS.includes(value)) throw new UsageError(`--format: unknown value "${value}"; expected ${FORMATS.join(', ')}`);
+  if (dryRun && value !== 'table') throw new UsageError(`--format ${value} prints a run's summary; --dry-run runs nothing`);
+  return value;
+}
+
 function profileList(value) {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UsageError(`--runtimes: expected profile names or "all", got "${value}"`);
@@ -170,6 +181,10 @@ function parseArgs(argv, env = process.env) {
     if (value === '' && option !== '--variants') throw new UsageError(`${option} needs a non-empty value`);
   }
   if (help) return { help: true };
+  if (raw['--out'] === '-') {
+    throw new UsageError('--out -: the data file cannot be stdout (every repetition is merged into it and journaled as it ' +
+      'finishes); give a file, and --format json or --format csv to print the summary on stdout');
+  }
   if (merged.shards) {
     const others = Object.keys(raw).filter((o) => o !== '--out');
     if (others.length || runtimes.length) throw new UsageError(`--merge takes only --out besides the shards, not ${others.concat(runtimes.length ? ['--runtime'] : [])[0]}`);
@@ -218,6 +233,7 @@ function parseArgs(argv, env = process.env) {
     runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
+    format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',
     // Not a harness setting: how often results are written changes no figure.
     saveEveryMs: 1000 * (raw['--save-every'] ? decimal('--save-every', raw['--save-every'], { max: 86400 }) : SAVE_EVERY_S),
     out: path.resolve(raw['--out'] || path.join(ROOT, profile === 'sweep' ? SWEEP_OUT : data.file)),
