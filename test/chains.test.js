@@ -108,6 +108,7 @@ test('--scenario chains: its own modes, n, manifest and data file; refused with 
   assert.equal(parseArgs(['--scenario', 'chains', '--quick']).settings.maxReps, 1);
   assert.deepEqual(parseArgs(['--scenario', 'chains', '--mode', 'async', '--n', '5']).settings.modes, ['async']);
   assert.throws(() => parseArgs(['--scenario', 'chains,upload']), /--scenario: chains writes its own data file.*not with upload/);
+  assert.throws(() => parseArgs(['--scenario', 'upload,chains']), /--scenario: chains writes its own data file.*not with upload/, 'whatever the order');
   assert.throws(() => parseArgs(['--scenario', 'chains', '--mode', 'cpu']), /--mode: unknown value "cpu"; expected sync, mixed, async/);
   assert.equal(parseArgs([]).dataSchema, 'asyncbench/perf@1', 'the upload scenarios keep perf@1');
 });

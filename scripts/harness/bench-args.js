@@ -141,16 +141,20 @@ function takeMerge(argv) {
 // the descriptor whose data file and manifest the run uses.
 function chooseScenarios(s, raw) {
   const chosen = s.scenarios.map(scenarios.get);
-  const sharing = (d) => scenarios.scenarios().filter((o) => o.data.file === d.data.file).length;
-  for (const d of chosen) {
-    const others = chosen.filter((o) => o.data.file !== d.data.file);
-    if (others.length && sharing(d) === 1) {
-      throw new UsageError(`--scenario: ${d.name} writes its own data file (${d.data.file}); run it on its own, not with ${s.scenarios.filter((n) => n !== d.name).join(', ')}`);
-    }
-    if (others.length) throw new UsageError(`--scenario: ${d.name} and ${others[0].name} write different data files (${d.data.file}, ${others[0].data.file}); run them apart`);
-    if (s.profile === 'sweep' && !d.defaultRun) {
-      throw new UsageError(`--sweep is the ${SWEEP.scenarios.join(', ')} scale sweep; with --scenario ${d.name} give --n instead`);
-    }
+  const apart = (d) => chosen.filter((o) => o.data.file !== d.data.file);
+  const ownFile = (d) => scenarios.scenarios().filter((o) => o.data.file === d.data.file).length === 1;
+  const alone = chosen.find((d) => apart(d).length && ownFile(d));
+  if (alone) {
+    throw new UsageError(`--scenario: ${alone.name} writes its own data file (${alone.data.file}); run it on its own, not with ${s.scenarios.filter((n) => n !== alone.name).join(', ')}`);
+  }
+  const split = chosen.find((d) => apart(d).length);
+  if (split) {
+    const other = apart(split)[0];
+    throw new UsageError(`--scenario: ${split.name} and ${other.name} write different data files (${split.data.file}, ${other.data.file}); run them apart`);
+  }
+  const unswept = chosen.find((d) => !d.defaultRun);
+  if (s.profile === 'sweep' && unswept) {
+    throw new UsageError(`--sweep is the ${SWEEP.scenarios.join(', ')} scale sweep; with --scenario ${unswept.name} give --n instead`);
   }
   const allowed = [...new Set(chosen.flatMap((d) => d.modes))];
   if (raw['--mode']) s.modes = list('--mode', raw['--mode'], allowed);
