@@ -12,11 +12,10 @@
 // say so. Missing or invalid files are never allowed.
 const fs = require('node:fs');
 const path = require('node:path');
-const Ajv = require('ajv');
-const { isContinued } = require('../scripts/harness/continuation');
+const { isContinued } = require('../scripts/lib/continuation');
+const schemas = require('../scripts/lib/schemas');
 
 const ROOT = path.join(__dirname, '..');
-const SCHEMA_DIR = path.join(ROOT, 'data', 'schema');
 const ALLOW_INCOMPLETE_ENV = 'ASYNCBENCH_ALLOW_INCOMPLETE';
 
 // The files the pages draw from, and how to (re)make each one.
@@ -39,22 +38,7 @@ function defaultDataDir() {
 const allowIncompleteFromEnv = () => process.env[ALLOW_INCOMPLETE_ENV] === '1';
 
 const isPerf = (name) => name === 'perf' || name.startsWith('perf-');
-const schemaFileFor = (name) => path.join(SCHEMA_DIR, `${isPerf(name) ? 'perf' : name}.schema.json`);
-
-let ajv = null;
-function validatorFor(name) {
-  if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: false });
-    // ISO date check without pulling in ajv-formats.
-    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-    // All at once: debuggability's schema refers to complexity's.
-    for (const f of fs.readdirSync(SCHEMA_DIR).filter((x) => x.endsWith('.schema.json')).sort()) {
-      ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8')), f);
-    }
-  }
-  const file = schemaFileFor(name);
-  return fs.existsSync(file) ? ajv.getSchema(path.basename(file)) : null;
-}
+const schemaKeyFor = (name) => `${isPerf(name) ? 'perf' : name}.schema.json`;
 
 // ['cells', 3, 'time'] -> $.cells[3].time; keys that are not names are quoted.
 const pathOf = (parts) =>
@@ -86,7 +70,7 @@ function schemaProblems(validate, data) {
 }
 
 // What is not finished in a valid perf@1 file: runs without an end that no
-// later finished run completed (continuedBy, scripts/harness/continuation.js), and
+// later finished run completed (continuedBy, scripts/lib/continuation.js), and
 // cells the plan made that never got a sample.
 // `summary` is short words for the page: "1 unfinished run, 12 planned cells
 // without samples".
@@ -125,15 +109,15 @@ function readDataFile(dir, name) {
     fail('unreadable', `is not valid JSON (${err.message}). Remake it with: ${remedy(name)}`);
     return hit;
   }
-  const validate = validatorFor(name);
+  const validate = schemas.validator(schemaKeyFor(name));
   if (!validate) {
-    fail('invalid', `has no JSON Schema: add ${shown(schemaFileFor(name))} and describe the file in data/SCHEMA.md`);
+    fail('invalid', `has no JSON Schema: add ${shown(path.join(schemas.SCHEMA_DIR, schemaKeyFor(name)))} and describe the file in data/SCHEMA.md`);
     return hit;
   }
   const invalid = schemaProblems(validate, data);
   for (const p of invalid) fail('invalid', p.message, p.path);
   if (invalid.length) return hit;
-  if (isPerf(name) || data.schema === 'asyncbench/chains@1' || data.schema === 'asyncbench/delegation@1' || data.schema === 'asyncbench/streamline-modes@1') { // perf@1's shape (data/SCHEMA.md)
+  if (schemas.holdsRuns(schemaKeyFor(name))) { // perf@1's shape: runs, cells, samples (data/SCHEMA.md)
     const open = unfinished(data);
     for (const p of open.problems) fail('incomplete', p.message, p.path);
     hit.incomplete = open.summary;
@@ -161,10 +145,19 @@ function describe(hits, allowIncomplete) {
   return `Data check failed: the site would publish missing, invalid or unfinished data.\n${lines.join('\n')}\n${next}`;
 }
 
+// `problems`: what is wrong, for code to branch on: [{ file, kind, path }],
+// `file` the data file's name (perf, chains, ...), `kind` missing |
+// unreadable | invalid | incomplete.
 class DataCheckError extends Error {
   constructor(hits, allowIncomplete) {
     super(describe(hits, allowIncomplete));
     this.name = 'DataCheckError';
+    this.problems = hits.flatMap((hit) => blocking(hit, allowIncomplete).map((p) => ({ file: hit.name, kind: p.kind, path: p.path })));
+  }
+
+  // Whether the one thing wrong is that data file `name` does not exist yet.
+  onlyMissing(name) {
+    return this.problems.length > 0 && this.problems.every((p) => p.file === name && p.kind === 'missing');
   }
 }
 

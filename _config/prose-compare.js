@@ -14,7 +14,7 @@
 //
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario= and runtime= like num; unnamed, the runtime is "now".
-const { medianCi } = require('../scripts/harness/stats');
+const { medianCi } = require('../scripts/lib/stats');
 const { buildManifest } = require('./per-build');
 const { FLOOR_ID } = require('./chart-data');
 const { runtimeMatches, nowCells } = require('./runtime-match');

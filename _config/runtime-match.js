@@ -1,12 +1,7 @@
-// Whether a runtime id in the data answers to the name a page gives:
-// the id itself, or a prefix of it up to a version separator, so "node-20"
-// matches "node-20.20.2" (runs of the machine's node) and "node-24" matches
-// "node-24@24.21.0" (runs of a profile, --runtimes).
+// Which runtime a page means: the ids and the name rule come from
+// scripts/lib/runtime-id.js, which makes the ids the data hold.
 'use strict';
-
-function runtimeMatches(id, name) {
-  return id === name || id.startsWith(`${name}.`) || id.startsWith(`${name}-`) || id.startsWith(`${name}@`);
-}
+const { runtimeMatches } = require('../scripts/lib/runtime-id');
 
 // "Now" on the site: the current Node LTS line, the runtime a chart or table
 // shows when the page names none (profiles in scripts/runtimes/profiles.json).

@@ -4,20 +4,16 @@
 // chart argument against its table of choices. One instance per data file:
 //   const { measured, option } = scenarioData('chains');
 
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const { DataCheckError } = require('./data-files');
 
 function scenarioData(name) {
-  const file = escapeRegExp(`${name}.json`);
-  const missingOnly = new RegExp(`${file}: missing;`);
-  const otherProblem = new RegExp(`${file}: (?!missing)`);
-
   // The checked file, or null while it does not exist yet (the page then says
   // "not measured yet"). Any other problem with it stops the build.
   function measured(load) {
     try {
       return load(name);
     } catch (err) {
-      if (err.name === 'DataCheckError' && missingOnly.test(err.message) && !otherProblem.test(err.message)) return null;
+      if (err instanceof DataCheckError && err.onlyMissing(name)) return null;
       throw err;
     }
   }

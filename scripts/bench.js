@@ -16,24 +16,25 @@ const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
 const { buildPlan, timeoutFor } = require('./harness/plan');
+const { checkManifest } = require('./harness/scenarios');
 const { compileAll } = require('./compile/index');
-const { measureFloors } = require('./harness/floor');
-const { runCell, probeRuntime, killActive } = require('./harness/spawn-cell');
+const { runCell, killActive } = require('./harness/spawn-cell');
+const { binaryRuntime, RuntimeError } = require('./harness/runtime-record');
 const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
 const { realFile, journalFile } = require('./lib/side-files');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
-const { markContinued } = require('./harness/continuation');
+const { markContinued } = require('./lib/continuation');
 const { Progress, duration, weight } = require('./harness/progress');
-const { summaryTable } = require('./harness/summary');
+const { summaryTable, noiseSummary } = require('./harness/summary');
+const { formatSummary } = require('./harness/summary-formats');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
-const { NOISY_REL_IQR } = require('./harness/stats');
+const { NOISY_REL_IQR } = require('./lib/stats');
 const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
 const { extraJobs, precisionCounts } = require('./harness/adaptive');
-const { noiseSummary } = require('./harness/summary');
 const { runFloor, floorLine } = require('./harness/run-floor');
 const { pastEstimate } = require('./harness/estimate');
 
@@ -128,12 +129,12 @@ async function main(argv) {
     return 0;
   }
   const { settings } = opts;
-  const manifest = loadManifest(opts.manifest);
+  const manifest = checkManifest(loadManifest(opts.manifest), opts.manifest);
   const variants = selectVariants(manifest, settings.variants);
   if (!variants.length) throw new UsageError(`--variants ${settings.variants}: no variant id in ${path.relative(ROOT, opts.manifest)} matches`);
 
   const runtimes = [];
-  for (const r of opts.runtimes) runtimes.push(await probeRuntime(r.path, r.flags));
+  for (const r of opts.runtimes) runtimes.push(await binaryRuntime(r.path, r.flags));
   // Profiles that cannot be installed or run are reported and left out.
   const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n') });
   runtimes.push(...profiled.runtimes);
@@ -141,8 +142,7 @@ async function main(argv) {
     process.stderr.write(`bench: --runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was run\n`);
     return 1;
   }
-  const floors = measureFloors({ k: settings.k });
-  const plan = buildPlan({ runtimes, variants, settings, floors });
+  const plan = buildPlan({ runtimes, variants, settings });
   // Compiled variants run their build output, (re)built here when missing or
   // older than the source; one that does not compile is skipped with the
   // compiler's message, and the rest of the run goes on.
@@ -277,9 +277,12 @@ async function main(argv) {
     save();
     const planned = new Set(plan.cells.map((c) => c.key));
     const measured = store.data.cells.filter((c) => planned.has(c.key));
-    process.stdout.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
+    // The table is for people: on stdout unless a format for programs has it.
+    const human = opts.format === 'table' ? process.stdout : process.stderr;
+    human.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
     const wallLine = floorLine(env.wallMs, floor);
-    if (wallLine) process.stdout.write(wallLine + '\n');
+    if (wallLine) human.write(wallLine + '\n');
+    if (opts.format !== 'table') process.stdout.write(formatSummary(opts.format, measured, { run: runId, file: opts.out }) + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } catch (err) {
@@ -303,7 +306,7 @@ if (require.main === module) {
   // `npm run bench -- --help | head` closes the pipe early: not an error.
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
-    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || /^--runtime /.test(err.message);
+    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
       err instanceof WriteError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';

@@ -25,7 +25,7 @@ const { debugMethod } = require('./analyze/debug-method');
 const { analyzerEnv } = require('./lib/env');
 const { ROOT } = require('./lib/paths');
 const { writeJsonAtomic } = require('./lib/atomic-write');
-const { probeRuntime } = require('./harness/spawn-cell');
+const { binaryRuntime } = require('./harness/runtime-record');
 const { skipReason } = require('./harness/plan');
 const { resolveProfiles, profileNamesFor } = require('./harness/profile-runtimes');
 const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
@@ -103,7 +103,7 @@ async function main(argv) {
     failed.push(...resolved.failed);
     if (!targets.length) throw new Error(`--runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was traced`);
   } else {
-    targets.push(await probeRuntime(process.execPath, []));
+    targets.push(await binaryRuntime(process.execPath, []));
   }
   const results = [];
   for (const runtime of targets) results.push(await traceOn(runtime, entries, manifest, opts));

@@ -15,7 +15,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { serve } = require('./site-tools/server');
-const { median } = require('./harness/stats');
+const { median } = require('./lib/stats');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
 const { buildFixtureSite, firstViewport, hoverRedraw, scrollThrough, pageWeight } = require('./site-tools/page-figures');

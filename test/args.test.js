@@ -40,3 +40,22 @@ test('positionals only where allowed; "--" ends the options', () => {
 test('a flag given a value is refused, naming it', () => {
   assert.throws(() => parseCommandLine(['--quick=yes'], { options: OPTIONS }), /--quick takes no value/);
 });
+
+// Issue 26: the kind of a parse error comes from its `code`, never from the
+// words of Node's message, which may change between Node versions.
+test('parse errors are told apart by their code: the same UsageErrors whatever Node\'s message says', (t) => {
+  const util = require('node:util');
+  const parseArgs = util.parseArgs;
+  t.mock.method(util, 'parseArgs', (config) => {
+    try {
+      return parseArgs(config);
+    } catch (err) {
+      if (!err.code) throw err;
+      throw Object.assign(new TypeError('eine andere Meldung'), { code: err.code });
+    }
+  });
+  assert.throws(() => parseCommandLine(['--frob'], { options: OPTIONS }), { message: 'unknown argument "--frob"' });
+  assert.throws(() => parseCommandLine(['--out'], { options: OPTIONS }), { message: '--out needs a value' });
+  assert.throws(() => parseCommandLine(['--quick=yes'], { options: OPTIONS }), { message: '--quick takes no value' });
+  assert.throws(() => parseCommandLine(['a.js'], { options: OPTIONS }), { message: 'unknown argument "a.js"' });
+});

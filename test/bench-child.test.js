@@ -70,15 +70,14 @@ test('child: a variant that throws at load is a crash (exit 1), reported on stdo
   assert.match(r.stderr, /broken at load time/);
 });
 
-test('child --probe reports features, clock and memory sources', () => {
-  const { code, record } = child(['--probe']);
+test('child --ready starts, and says whether gc is exposed and the heap limit under these flags', () => {
+  const { code, record } = child(['--ready']);
   assert.equal(code, 0);
-  assert.equal(record.runtime, 'node');
-  assert.equal(record.version, process.versions.node);
-  assert.equal(record.features['async-functions'], true);
-  assert.equal(record.clock, 'process.hrtime');
+  assert.equal(record.type, 'ready');
   assert.equal(record.gc, true);
-  assert.equal(child(['--probe'], []).record.gc, false, 'gc is feature-detected, not assumed');
+  assert.ok(record.heapLimitMb > 0);
+  assert.equal(child(['--ready'], []).record.gc, false, 'gc is feature-detected, not assumed');
+  assert.equal(child(['--ready'], ['--max-old-space-size=64']).record.heapLimitMb < 200, true);
 });
 
 test('child: calls that never call back while nothing is pending are a crash, not a silent exit', () => {
@@ -88,12 +87,21 @@ test('child: calls that never call back while nothing is pending are a crash, no
   assert.match(r.record.error, /event loop emptied with 4 of 4 calls never called back/);
 });
 
-test('child.js stays ES5: no let/const, arrows, classes, template strings', () => {
-  const code = require('node:fs').readFileSync(CHILD, 'utf8')
-    .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid
-    .replace(/'(?:[^'\\\n]|\\.)*'/g, "''"); // so may strings (the probe compiles ES2015 from one)
-  for (const [name, re] of [['let/const', /\b(let|const)\s/], ['arrow', /=>/], ['class', /\bclass\s+\w/], ['template string', /`/]]) {
-    assert.doesNotMatch(code, re, `child.js uses ${name}`);
+// Every file the child loads on Node 0.11: the frame, the scenario locator and
+// every scenario's child module.
+const SCENARIOS = path.join(ROOT, 'scripts', 'harness', 'scenarios');
+const es5Files = [CHILD, path.join(SCENARIOS, 'locate.js')].concat(require('node:fs').readdirSync(SCENARIOS)
+  .filter((f) => f.endsWith('.child.js')).map((f) => path.join(SCENARIOS, f)));
+
+test('child.js and the scenarios\' child modules stay ES5: no let/const, arrows, classes, template strings', () => {
+  assert.ok(es5Files.length >= 8, es5Files.join(', '));
+  for (const file of es5Files) {
+    const code = require('node:fs').readFileSync(file, 'utf8')
+      .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid
+      .replace(/'(?:[^'\\\n]|\\.)*'/g, "''"); // so may strings (a probe compiles ES2015 from one)
+    for (const [name, re] of [['let/const', /\b(let|const)\s/], ['arrow', /=>/], ['class', /\bclass\s+\w/], ['template string', /`/]]) {
+      assert.doesNotMatch(code, re, `${path.basename(file)} uses ${name}`);
+    }
   }
 });
 

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { tempOut, runBench, readData } = require('./fixtures/bench/helpers');
 const { validate } = require('../scripts/harness/datafile');
 const { deriveAboveFloor } = require('../scripts/harness/above-floor');
-const stats = require('../scripts/harness/stats');
+const stats = require('../scripts/lib/stats');
 
 test('a quick run into a temp --out has an ok floor cell in every group, and costs above it', async (t) => {
   const out = tempOut(t);

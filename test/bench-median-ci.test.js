@@ -1,9 +1,9 @@
-// The distribution-free 95 % interval of a median (scripts/harness/stats.js),
+// The distribution-free 95 % interval of a median (scripts/lib/stats.js),
 // checked against the binomial tables for small samples.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { medianCi, binomialHalfCdf, ciHalfWidthPct, medianPrecision } = require('../scripts/harness/stats');
+const { medianCi, binomialHalfCdf, ciHalfWidthPct, medianPrecision } = require('../scripts/lib/stats');
 
 test('binomialHalfCdf: exact small cases', () => {
   assert.equal(binomialHalfCdf(0, 5), 1 / 32);

@@ -1,8 +1,8 @@
-// The statistics helpers of scripts/harness/stats.js on inputs worked out by hand.
+// The statistics helpers of scripts/lib/stats.js on inputs worked out by hand.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const stats = require('../scripts/harness/stats');
+const stats = require('../scripts/lib/stats');
 
 test('quantiles interpolate between ranks (R type 7)', () => {
   const s = [1, 2, 3, 4];
@@ -52,7 +52,7 @@ test('compare ranks only when the interquartile ranges do not overlap', () => {
 // A sort-based bootstrap written independently of stats.js's counting
 // median, on the same seeded random stream: the intervals must agree exactly.
 function referenceBootstrap(groups, statistic, { resamples, seed }) {
-  const random = require('../scripts/harness/plan').seededRandom(seed);
+  const random = stats.seededRandom(seed);
   const values = groups.map((g) => [...g].sort((a, b) => a - b));
   const out = [];
   for (let b = 0; b < resamples; b++) {

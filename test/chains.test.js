@@ -12,8 +12,8 @@ const { spawnSync } = require('node:child_process');
 const Ajv = require('ajv');
 const { loadManifest, MANIFEST } = require('../scripts/lib/manifest');
 const { parseArgs } = require('../scripts/harness/bench-args');
-const { expected, MODES } = require('../scripts/harness/scenarios/chains');
-const { LINKS, REPS, MAX_REPS } = require('../scripts/harness/scenarios/chains-plan');
+const { expected, MODES } = require('../scripts/harness/scenarios/chains.child');
+const { LINKS, REPS, MAX_REPS } = require('../scripts/harness/scenarios/chains');
 const datafile = require('../scripts/harness/datafile');
 const { ROOT, tempDir, runBench, readData } = require('./fixtures/bench/helpers');
 
@@ -108,8 +108,9 @@ test('--scenario chains: its own modes, n, manifest and data file; refused with 
   assert.equal(parseArgs(['--scenario', 'chains', '--quick']).settings.maxReps, 1);
   assert.deepEqual(parseArgs(['--scenario', 'chains', '--mode', 'async', '--n', '5']).settings.modes, ['async']);
   assert.throws(() => parseArgs(['--scenario', 'chains,upload']), /--scenario: chains writes its own data file.*not with upload/);
+  assert.throws(() => parseArgs(['--scenario', 'upload,chains']), /--scenario: chains writes its own data file.*not with upload/, 'whatever the order');
   assert.throws(() => parseArgs(['--scenario', 'chains', '--mode', 'cpu']), /--mode: unknown value "cpu"; expected sync, mixed, async/);
-  assert.equal(parseArgs([]).dataSchema, undefined, 'the upload scenarios keep perf@1');
+  assert.equal(parseArgs([]).dataSchema, 'asyncbench/perf@1', 'the upload scenarios keep perf@1');
 });
 
 test('the chains variants stay out of the main article\'s list, and the chains list holds only chains variants', () => {

@@ -235,7 +235,7 @@ test('only http(s) and relative URLs from a data file become links', () => {
 // A perf file with the floor workload measured: cells built from samples the
 // way the harness stores them, costs above the floor derived as at a save.
 function perfWithFloor() {
-  const stats = require('../scripts/harness/stats');
+  const stats = require('../scripts/lib/stats');
   const { deriveAboveFloor } = require('../scripts/harness/above-floor');
   const times = { floor: [30, 31, 32], original: [40, 41, 42], 'promises-native': [60, 62, 61], 'async-await': [50, 52, 51] };
   const cells = [];

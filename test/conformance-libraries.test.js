@@ -158,8 +158,9 @@ test('loadManifest rejects a librarySet whose alias is not among the libraries, 
 test('on Node 0.11.14, every 2013-era entry loads the library versions its entry names', (t) => {
   const { binaryPath, getProfile, isInstalled } = require('../scripts/runtimes');
   if (!isInstalled('node-0.11') && !process.env.CI) return t.skip('run npm run runtimes -- install node-0.11 first');
-  const probe = JSON.parse(require('node:child_process').spawnSync(binaryPath('node-0.11'),
-    [...getProfile('node-0.11').flags, path.join(ROOT, 'scripts', 'harness', 'child.js'), '--probe'], { encoding: 'utf8' }).stdout);
+  const { probeOnce } = require('../scripts/runtimes/probe');
+  const caps = probeOnce(binaryPath('node-0.11'), getProfile('node-0.11').flags);
+  const probe = { features: { ...caps.features, fibers: caps.fibers.loadable }, featureReasons: caps.fibers.loadable ? {} : { fibers: caps.fibers.reason } };
   // fibers entries only where the fibers tree of node-0.11 is built.
   const era = manifest.variants.filter((v) => v.era === '2013' && v.requires.every((f) => probe.features[f]));
   for (const v of manifest.variants.filter((e) => e.era === '2013' && !era.includes(e))) {

@@ -1,8 +1,8 @@
 'use strict';
-// Which stopped runs a finished run completes (scripts/harness/continuation.js).
+// Which stopped runs a finished run completes (scripts/lib/continuation.js).
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { markContinued, isContinued } = require('../scripts/harness/continuation');
+const { markContinued, isContinued } = require('../scripts/lib/continuation');
 
 const cell = (key, run, sampleRuns = [run], replacing) => ({ key, run, replacing, samples: sampleRuns.map((r, i) => ({ rep: i + 1, run: r })) });
 

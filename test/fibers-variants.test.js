@@ -1,6 +1,6 @@
 // The fibers variants (fibrous, streamline's fibers mode) on a runtime where
 // fibers cannot load: every cell is skipped, and the reason is the one the
-// runtime data give (profiles.json, through the child's probe), both in the
+// runtime data give (profiles.json, through the runtime's probe), both in the
 // plan (--dry-run) and in the data file of a quick run. Their conformance
 // under Node 14 is in conformance.test.js.
 'use strict';
@@ -13,6 +13,7 @@ const { spawnSync } = require('node:child_process');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { findFibersTree } = require('../scripts/runtimes/fibers-hook');
 const { FIBROUS } = require('../scripts/runtimes/fibers');
+const { binaryRuntime } = require('../scripts/harness/runtime-record');
 
 const ROOT = path.join(__dirname, '..');
 const BENCH = path.join(ROOT, 'scripts', 'bench.js');
@@ -29,9 +30,8 @@ test('the manifest gives the fibers variants the fibers requirement, and fibrous
   assert.deepEqual(fibrous.libraries, { fibrous: FIBROUS }, 'fibrous comes from the fibers tree (scripts/runtimes/fibers.js)');
 });
 
-test('the child\'s probe says why fibers is missing, in the runtime data\'s words', { skip }, () => {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'harness', 'child.js'), '--probe'], { encoding: 'utf8' });
-  const probe = JSON.parse(r.stdout);
+test('the runtime\'s probe says why fibers is missing, in the runtime data\'s words', { skip }, async () => {
+  const probe = await binaryRuntime(process.execPath, []);
   assert.equal(probe.features.fibers, false);
   assert.equal(probe.featureReasons.fibers, here.reason);
   // On a runtime with a profile (Node 20 here), profiles.json says it does not load there.

@@ -7,7 +7,7 @@ const { scenarioData } = require('../_config/scenario-data');
 const { DataCheckError } = require('../_config/data-files');
 
 const failing = (shown, kind, message) => () => {
-  throw new DataCheckError([{ shown, problems: [{ kind, path: null, message }] }], false);
+  throw new DataCheckError([{ name: shown.replace(/^data\/|\.json$/g, ''), shown, problems: [{ kind, path: null, message }] }], false);
 };
 
 test('a data file that does not exist yet reads as null; any other problem stops the build', () => {
@@ -18,6 +18,17 @@ test('a data file that does not exist yet reads as null; any other problem stops
   assert.throws(() => measured(failing('data/chains.json', 'missing', 'missing; the site draws from it')), /chains\.json: missing/);
   const hit = { data: {} };
   assert.equal(measured((name) => (name === 'streamline-modes' ? hit : null)), hit);
+});
+
+test('a missing file is told by the error\'s problems, not by the words of its message (issue 26)', () => {
+  const { measured } = scenarioData('chains');
+  const reworded = (kind) => () => {
+    const err = new DataCheckError([{ name: 'chains', shown: 'data/chains.json', problems: [{ kind, path: null, message: 'x' }] }], false);
+    err.message = 'the wording of a message may change';
+    throw err;
+  };
+  assert.equal(measured(reworded('missing')), null);
+  assert.throws(() => measured(reworded('unreadable')), /the wording of a message may change/);
 });
 
 test('option returns the table entry or names the argument, the file and the choices', () => {

@@ -2,12 +2,14 @@
 // The layout of scripts/ (issue 12): entry points at the top, then rooms in
 // pipeline order (runtimes → compile → harness → analyze → site-tools), and scripts/lib
 // for what several rooms share. Imports only run that way, so a room can be
-// read, tested and moved without the ones after it.
+// read, tested and moved without the ones after it. The site's code (_config/,
+// site/, issue 26) is a room of its own that may use scripts/lib but never
+// loads the harness, and no import circle runs anywhere.
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, modules, localImports } = require('./helpers/script-imports');
+const { ROOT, modules, siteModules, localImports, importCircles } = require('./helpers/script-imports');
 
 const ROOMS = ['runtimes', 'compile', 'harness', 'analyze', 'site-tools'];
 // The room whose work each entry point starts; lib/ modules count as used by
@@ -27,6 +29,8 @@ function placeOf(rel) {
 
 const all = modules().map((f) => path.relative(ROOT, f));
 const imports = modules().flatMap(localImports);
+const site = siteModules().map((f) => path.relative(ROOT, f));
+const siteImports = siteModules().flatMap(localImports);
 
 test('every module under scripts/ is an entry point, in a room or in lib/', () => {
   assert.deepEqual(all.filter((f) => placeOf(f) === null), []);
@@ -59,8 +63,8 @@ test('imports run entry → room → lib, and rooms only in pipeline order', () 
   assert.deepEqual(wrong, []);
 });
 
-test('every module in scripts/lib/ is used by two or more rooms', () => {
-  const importersOf = (rel) => imports.filter((i) => i.to === rel).map((i) => i.from);
+test('every module in scripts/lib/ is used by two or more rooms (the site counts as one)', () => {
+  const importersOf = (rel) => imports.concat(siteImports).filter((i) => i.to === rel).map((i) => i.from);
   const roomsUsing = (rel, seen = new Set()) => {
     const rooms = new Set();
     for (const from of importersOf(rel)) {
@@ -68,6 +72,7 @@ test('every module in scripts/lib/ is used by two or more rooms', () => {
       if (place === 'entry') rooms.add(ENTRY_ROOM[path.basename(from)]);
       else if (place === 'lib' && !seen.has(from)) roomsUsing(from, seen.add(from)).forEach((r) => rooms.add(r));
       else if (ROOMS.includes(place)) rooms.add(place);
+      else if (site.includes(from)) rooms.add('site');
     }
     return rooms;
   };
@@ -77,8 +82,40 @@ test('every module in scripts/lib/ is used by two or more rooms', () => {
   assert.deepEqual(lonely, []);
 });
 
+test('no site module (_config/, site/) loads scripts/harness/, not even through another module', () => {
+  const all = imports.concat(siteImports);
+  const loads = (from) => all.filter((i) => i.from === from && i.to).map((i) => i.to);
+  const wrong = [];
+  for (const start of site) {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length) {
+      const f = queue.shift();
+      for (const to of loads(f)) {
+        if (to.startsWith(path.join('scripts', 'harness') + path.sep)) wrong.push(`${start} → … → ${to}`);
+        else if (!seen.has(to)) queue.push(seen.add(to) && to);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('no import circle among the modules of scripts/', () => {
+  assert.deepEqual(importCircles(all, imports).map((c) => c.join(' → ')), []);
+});
+
+test('no import circle among the site\'s modules (_config/, site/, .eleventy.js)', () => {
+  assert.deepEqual(importCircles(site, siteImports).map((c) => c.join(' → ')), []);
+});
+
+test('the circle check finds a circle (guards against a walk that never reports one)', () => {
+  const circle = [{ from: 'a.js', to: 'b.js' }, { from: 'b.js', to: 'c.js' }, { from: 'c.js', to: 'a.js' }, { from: 'c.js', to: 'd.js' }];
+  assert.deepEqual(importCircles(['a.js', 'b.js', 'c.js', 'd.js'], circle), [['a.js', 'b.js', 'c.js', 'a.js']]);
+});
+
 test('the import check sees real imports (guards against a parser that finds none)', () => {
   const bench = imports.filter((i) => i.from === path.join('scripts', 'bench.js')).map((i) => i.to);
   assert.ok(bench.includes(path.join('scripts', 'harness', 'spawn-cell.js')));
   assert.ok(bench.includes(path.join('scripts', 'lib', 'manifest.js')));
+  assert.ok(siteImports.some((i) => i.to === path.join('scripts', 'lib', 'schemas.js')), 'the site loads the one schema registry');
 });

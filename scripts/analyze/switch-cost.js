@@ -2,8 +2,9 @@
 // the benchmark's own child runner (analyzers may run the harness child).
 'use strict';
 const path = require('node:path');
-const { summarize } = require('../harness/stats');
-const { runCell, gcFlags } = require('../harness/spawn-cell');
+const { summarize } = require('../lib/stats');
+const { runCell } = require('../harness/spawn-cell');
+const { gcFlags } = require('../harness/runtime-record');
 const { EXAMPLES } = require('../lib/manifest');
 
 // The switch's price: n concurrent uploads with every fake operation taking

@@ -9,7 +9,7 @@
 'use strict';
 const { BASELINE } = require('../lib/manifest');
 const { FLOOR } = require('./plan');
-const { costAboveFloor, ratioAboveFloor, median, round } = require('./stats');
+const { costAboveFloor, ratioAboveFloor, median, round } = require('../lib/stats');
 
 function okTimes(cell) {
   if (!cell || cell.status !== 'ok') return [];

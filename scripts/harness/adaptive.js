@@ -1,5 +1,5 @@
 // More repetitions for the cells whose median is not yet known to within
-// ±ciTarget % (95 % interval, scripts/harness/stats.js medianPrecision).
+// ±ciTarget % (95 % interval, scripts/lib/stats.js medianPrecision).
 // After the planned repetitions, bench.js asks for a further pass: every
 // cell that misses the target gets a few more repetitions, and the jobs of
 // all those cells are shuffled together again, so drift during the pass is
@@ -8,7 +8,7 @@
 // in the data file, so --resume continues where a stopped run left off: a
 // cell with its planned repetitions but a wide interval gets more.
 'use strict';
-const { medianPrecision } = require('./stats');
+const { medianPrecision } = require('../lib/stats');
 const { shuffle } = require('./plan');
 
 // The smallest sample with a 95 % distribution-free interval of the median.

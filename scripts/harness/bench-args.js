@@ -3,12 +3,10 @@
 // bench.js prints it and exits 2.
 'use strict';
 const path = require('node:path');
-const { DEFAULTS, QUICK, SWEEP, MODES } = require('./plan');
-const { SCENARIOS } = require('../lib/manifest');
+const { DEFAULTS, QUICK, SWEEP } = require('./plan');
+const scenarios = require('./scenarios');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
-const { chainsSettings } = require('./scenarios/chains-plan');
-const { delegationSettings } = require('./scenarios/delegation-plan');
-const { streamlineModesSettings } = require('./scenarios/streamline-modes-plan');
+const { FORMATS } = require('./summary-formats');
 
 const { ROOT } = require('../lib/paths');
 
@@ -16,20 +14,22 @@ const { ROOT } = require('../lib/paths');
 // repetition; the journal keeps every repetition safe in between.
 const SAVE_EVERY_S = 60;
 
+const SWEEP_OUT = path.join('data', 'perf-sweep.json');
+
+// Help lines in the two columns of HELP: an option, then its text from column 23.
+const column = (lines) => lines.map((l) => `${' '.repeat(22)}${l}`).join('\n');
+const optionHelp = (o) => `  ${o.usage.padEnd(20)}${o.help[0]}${o.help.length > 1 ? `\n${column(o.help.slice(1))}` : ''}`;
+const scenarioHelp = () => [`${DEFAULTS.scenarios.join(', ')} (comma-separated; default all), or`]
+  .concat(...scenarios.scenarios().filter((d) => !d.defaultRun).map((d) => d.help));
+
 const HELP = `Usage: npm run bench -- [options]
        node scripts/bench.js [options]
 
 Runs every selected variant of examples/manifest.json in fresh child processes
 and merges the results into a data file (schema: data/SCHEMA.md).
 
-  --scenario LIST     upload, errors, parallel (comma-separated; default all), or
-                      chains alone: 500-link chains, --mode sync,mixed,async, n 1,10,100,
-                      examples/chains/manifest.json, --out data/chains.json (data/SCHEMA.md), or
-                      delegation alone: coroutines of 12 reads, --mode flat,d1,d2,d5 (levels of
-                      delegation), n 1,100,10000, 5 reps (3 at n 10000), no adaptive reps,
-                      examples/delegation/manifest.json, --out data/delegation.json
-                      streamline-modes alone: --mode setImmediate,setTimeout,readFile, --n the moduli,
-                      examples/streamline-modes/manifest.json, --out data/streamline-modes.json
+  --scenario LIST     ${scenarioHelp()[0]}
+${column(scenarioHelp().slice(1))}
   --mode LIST         cpu (every fake I/O takes t) and/or io (t = n × dt); default both
   --n LIST            numbers of concurrent calls (default ${DEFAULTS.ns.join(',')})
   --reps N            repetitions per cell, each in a fresh process (default ${DEFAULTS.reps}).
@@ -60,20 +60,20 @@ and merges the results into a data file (schema: data/SCHEMA.md).
                       Refuses shards whose harness settings or schema differ,
                       or that both hold a cell (data/SCHEMA.md, "Shards").
   --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
-  --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, upload
-                      (default --out data/perf-sweep.json)
+  --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
+                      (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions
-  --out FILE          data file to merge into (default data/perf.json)
+  --out FILE          data file to merge into (default data/perf.json); not "-":
+                      the data file is never stdout, see --format
+  --format F          the summary printed at the end: table (default), json or
+                      csv; json and csv go to stdout alone (one row per cell,
+                      README "Reading the summary"), the table then to stderr
   --save-every S      rewrite the data file at most every S seconds (default ${SAVE_EVERY_S});
                       in between each finished repetition is appended to
                       FILE.journal, which the next run on FILE folds in. 0: after
                       every repetition
   --manifest FILE     variant list (default examples/manifest.json; env ASYNCBENCH_MANIFEST)
-  --t MS              fake I/O time in cpu mode (default ${DEFAULTS.t})
-  --dt MS             fake I/O time per call in io mode (default ${DEFAULTS.dt})
-  --k K               concurrent inserts per call, parallel scenario (default ${DEFAULTS.k})
-  --error-rate R      failure probability per async operation, errors scenario
-                      (default ${DEFAULTS.errorRate}: ~10 % of calls fail)
+${scenarios.options().map(optionHelp).join('\n')}
   --seed S            shuffle and error seed (default ${DEFAULTS.seed})
   --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n;
                       at most 2147483647)
@@ -85,7 +85,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'manifest', 't', 'dt', 'k', 'error-rate', 'seed', 'timeout',
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
     'ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
@@ -136,6 +136,39 @@ function takeMerge(argv) {
   return { rest: argv.slice(0, i).concat(argv.slice(end)), shards };
 }
 
+// The selected scenarios must share a data file: one with a file of its own
+// runs alone. Sets the modes and the scenarios' own settings on `s`; returns
+// the descriptor whose data file and manifest the run uses.
+function chooseScenarios(s, raw) {
+  const chosen = s.scenarios.map(scenarios.get);
+  const apart = (d) => chosen.filter((o) => o.data.file !== d.data.file);
+  const ownFile = (d) => scenarios.scenarios().filter((o) => o.data.file === d.data.file).length === 1;
+  const alone = chosen.find((d) => apart(d).length && ownFile(d));
+  if (alone) {
+    throw new UsageError(`--scenario: ${alone.name} writes its own data file (${alone.data.file}); run it on its own, not with ${s.scenarios.filter((n) => n !== alone.name).join(', ')}`);
+  }
+  const split = chosen.find((d) => apart(d).length);
+  if (split) {
+    const other = apart(split)[0];
+    throw new UsageError(`--scenario: ${split.name} and ${other.name} write different data files (${split.data.file}, ${other.data.file}); run them apart`);
+  }
+  const unswept = chosen.find((d) => !d.defaultRun);
+  if (s.profile === 'sweep' && unswept) {
+    throw new UsageError(`--sweep is the ${SWEEP.scenarios.join(', ')} scale sweep; with --scenario ${unswept.name} give --n instead`);
+  }
+  const allowed = [...new Set(chosen.flatMap((d) => d.modes))];
+  if (raw['--mode']) s.modes = list('--mode', raw['--mode'], allowed);
+  else if (!s.modes.every((m) => allowed.includes(m))) s.modes = allowed.slice();
+  for (const d of chosen) d.settings(s, raw);
+  return chosen[0];
+}
+
+function format(value, dryRun) {
+  if (!FORMATS.includes(value)) throw new UsageError(`--format: unknown value "${value}"; expected ${FORMATS.join(', ')}`);
+  if (dryRun && value !== 'table') throw new UsageError(`--format ${value} prints a run's summary; --dry-run runs nothing`);
+  return value;
+}
+
 function profileList(value) {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
   if (!names.length) throw new UsageError(`--runtimes: expected profile names or "all", got "${value}"`);
@@ -152,6 +185,10 @@ function parseArgs(argv, env = process.env) {
     if (value === '' && option !== '--variants') throw new UsageError(`${option} needs a non-empty value`);
   }
   if (help) return { help: true };
+  if (raw['--out'] === '-') {
+    throw new UsageError('--out -: the data file cannot be stdout (every repetition is merged into it and journaled as it ' +
+      'finishes); give a file, and --format json or --format csv to print the summary on stdout');
+  }
   if (merged.shards) {
     const others = Object.keys(raw).filter((o) => o !== '--out');
     if (others.length || runtimes.length) throw new UsageError(`--merge takes only --out besides the shards, not ${others.concat(runtimes.length ? ['--runtime'] : [])[0]}`);
@@ -163,11 +200,8 @@ function parseArgs(argv, env = process.env) {
   const profile = raw['--quick'] ? 'quick' : raw['--sweep'] ? 'sweep' : 'default';
   const s = Object.assign({}, DEFAULTS, profile === 'quick' ? QUICK : profile === 'sweep' ? SWEEP : {});
   s.profile = profile;
-  if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], SCENARIOS);
-  const chains = s.scenarios.includes('chains') ? chainsSettings(s, raw, list) // own modes, n, manifest, data file
-    : s.scenarios.includes('delegation') ? delegationSettings(s, raw, list)
-    : s.scenarios.includes('streamline-modes') ? streamlineModesSettings(s, raw, list) : null;
-  if (raw['--mode'] && !chains) s.modes = list('--mode', raw['--mode'], MODES);
+  if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], scenarios.names());
+  const chosen = chooseScenarios(s, raw);
   if (raw['--n']) {
     s.ns = raw['--n'].split(',').map((v) => decimal('--n', v.trim(), { integer: true, min: 1, max: 1e7 }));
     s.ns = [...new Set(s.ns)].sort((a, b) => a - b);
@@ -183,10 +217,7 @@ function parseArgs(argv, env = process.env) {
     // An explicit --reps asks for that many: no adaptive repetitions.
     s.maxReps = s.reps;
   }
-  if (raw['--t']) s.t = decimal('--t', raw['--t']);
-  if (raw['--dt']) s.dt = decimal('--dt', raw['--dt']);
-  if (raw['--k']) s.k = decimal('--k', raw['--k'], { integer: true, min: 1, max: 1e6 });
-  if (raw['--error-rate']) s.errorRate = decimal('--error-rate', raw['--error-rate'], { max: 0.999999 });
+  for (const o of scenarios.options()) if (raw[`--${o.name}`]) o.apply(s, raw[`--${o.name}`]);
   if (raw['--seed']) s.seed = decimal('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
   if (raw['--timeout']) s.timeoutMs = decimal('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
   s.variants = raw['--variants'] === undefined ? null : raw['--variants'];
@@ -198,7 +229,7 @@ function parseArgs(argv, env = process.env) {
       throw new UsageError(`--variants: invalid regular expression "${s.variants}": ${err.message}`);
     }
   }
-  const defaultOut = profile === 'sweep' ? 'data/perf-sweep.json' : 'data/perf.json';
+  const { data, manifest } = chosen;
   return {
     help: false,
     settings: s,
@@ -206,11 +237,12 @@ function parseArgs(argv, env = process.env) {
     runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
+    format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',
     // Not a harness setting: how often results are written changes no figure.
     saveEveryMs: 1000 * (raw['--save-every'] ? decimal('--save-every', raw['--save-every'], { max: 86400 }) : SAVE_EVERY_S),
-    out: path.resolve(raw['--out'] || path.join(ROOT, chains ? chains.out : defaultOut)),
-    manifest: path.resolve(raw['--manifest'] || (chains && path.join(ROOT, chains.manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
-    ...(chains && { dataSchema: chains.dataSchema })
+    out: path.resolve(raw['--out'] || path.join(ROOT, profile === 'sweep' ? SWEEP_OUT : data.file)),
+    manifest: path.resolve(raw['--manifest'] || (manifest && path.join(ROOT, manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
+    dataSchema: data.schema
   };
 }
 

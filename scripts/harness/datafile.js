@@ -8,21 +8,17 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const Ajv = require('ajv');
-const stats = require('./stats');
+const stats = require('../lib/stats');
 const { DEFAULTS } = require('./plan');
+const scenarios = require('./scenarios');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
 const journal = require('./journal');
-const { runsOfCell } = require('./continuation');
-const { DATA } = require('../lib/paths');
+const { runsOfCell } = require('../lib/continuation');
+const schemas = require('../lib/schemas');
+const { ROOT } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
-const SCHEMA_FILE = path.join(DATA, 'schema', 'perf.schema.json');
-// The same shape with other modes and fields: the "chains" scenario's file.
-const SCHEMA_FILES = { [SCHEMA_ID]: SCHEMA_FILE, 'asyncbench/chains@1': path.join(DATA, 'schema', 'chains.schema.json'),
-  'asyncbench/delegation@1': path.join(DATA, 'schema', 'delegation.schema.json'),
-  'asyncbench/streamline-modes@1': path.join(DATA, 'schema', 'streamline-modes.schema.json') };
 // stack-overflow: a measured outcome of the streamline-modes scenario (its schema alone allows it).
 const FAILURES = ['timeout', 'crash', 'oom', 'stack-overflow'];
 
@@ -34,15 +30,11 @@ class DataFileError extends Error {
   }
 }
 
-const validators = {};
-function compiled(schemaId = SCHEMA_ID) {
-  if (!validators[schemaId]) {
-    const ajv = new Ajv({ allErrors: true });
-    const schema = JSON.parse(fs.readFileSync(SCHEMA_FILES[schemaId] || SCHEMA_FILE, 'utf8'));
-    ajv.addSchema(schema);
-    validators[schemaId] = { file: ajv.getSchema(schema.$id), sample: ajv.getSchema(`${schema.$id}#/definitions/sample`) };
-  }
-  return validators[schemaId];
+// The schema (key in lib/schemas.js) of benchmark data named `schemaId`;
+// perf@1 for anything else, so foreign data fail perf@1's check.
+function schemaKey(schemaId) {
+  const key = schemaId && schemas.keyOfName(schemaId);
+  return key && schemas.holdsRuns(key) ? key : schemas.keyOfName(SCHEMA_ID);
 }
 
 function problemsOf(check, value) {
@@ -52,12 +44,12 @@ function problemsOf(check, value) {
 
 // Checked against the schema the file names, if it is one we write.
 function validate(data) {
-  return problemsOf(compiled(data && SCHEMA_FILES[data.schema] ? data.schema : SCHEMA_ID).file, data);
+  return problemsOf(schemas.validator(schemaKey(data && data.schema)), data);
 }
 
 // Problems of one sample record against #/definitions/sample.
-function validateSample(sample, schemaId) {
-  return problemsOf(compiled(schemaId).sample, sample);
+function validateSample(sample, schemaId = SCHEMA_ID) {
+  return problemsOf(schemas.sampleValidator(schemaKey(schemaId)), sample);
 }
 
 function empty(generatedBy, schemaId = SCHEMA_ID) {
@@ -82,7 +74,7 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
   }
   const problems = data && data.schema !== schemaId ? [`it holds ${JSON.stringify(data.schema)} data, not ${schemaId}`] : validate(data);
   if (problems.length) {
-    throw new DataFileError(file, `does not match ${schemaId} (data/schema/${path.basename(SCHEMA_FILES[schemaId])}): ${problems.join('; ')}. ` +
+    throw new DataFileError(file, `does not match ${schemaId} (${path.relative(ROOT, schemas.schemaFile(schemaKey(schemaId)))}): ${problems.join('; ')}. ` +
       'Refusing to overwrite it: fix or move it, or pass --out ANOTHER.json.');
   }
   return data;
@@ -98,9 +90,10 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   cell.heap = stats.summarize(pick('heapMb'));
   cell.latencyP50 = stats.summarize(pick('p50Ms'));
   cell.latencyP99 = stats.summarize(pick('p99Ms'));
-  if (cell.scenario === 'errors') cell.failedCalls = stats.summarize(pick('failed'));
-  if (cell.scenario === 'chains') cell.afterFirst = stats.summarize(pick('afterFirstMs'));
-  if (cell.scenario === 'delegation') cell.throughput = stats.summarize(pick('opsPerSec'));
+  // The scenario's own figures (its descriptor's summary); none for a
+  // scenario this harness does not know.
+  const own = scenarios.find(cell.scenario);
+  for (const [field, sampleField] of Object.entries(own ? own.summary : {})) cell[field] = stats.summarize(pick(sampleField));
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
@@ -124,11 +117,7 @@ function newCell(planCell, runId, options) {
     variant: planCell.variant, n: planCell.n, t: planCell.t, ioFloorMs: planCell.ioFloorMs,
     criticalPath: planCell.criticalPath, status: planCell.skip ? 'skipped' : 'ok', run: runId, samples: []
   };
-  if (planCell.k) cell.k = planCell.k;
-  if (planCell.errorRate) cell.errorRate = planCell.errorRate;
-  if (planCell.links) cell.links = planCell.links;
-  if (planCell.scenario === 'delegation') cell.depth = planCell.depth;
-  if (planCell.scenario === 'streamline-modes') Object.assign(cell, { depth: planCell.depth, loop: planCell.loop, modulo: planCell.modulo });
+  for (const field of scenarios.get(planCell.scenario).dataFields) if (planCell[field] !== undefined) cell[field] = planCell[field];
   if (planCell.skip) cell.error = planCell.skip;
   return summarizeCell(cell, options);
 }
@@ -236,4 +225,4 @@ class Store {
   }
 }
 
-module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, SCHEMA_FILE };
+module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID };

@@ -7,7 +7,7 @@
 // samples know.
 'use strict';
 const { weight } = require('./progress');
-const { median } = require('./stats');
+const { median } = require('../lib/stats');
 
 const looseKey = (c) => `${c.scenario}|${c.mode}|${c.variant}|${c.n}`;
 

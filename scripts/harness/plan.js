@@ -1,16 +1,15 @@
 // Declares what a benchmark run measures: the settings (defaults, --quick,
-// --sweep), the time per fake I/O operation of each mode, the cell key, and
-// the job list — manifest × runtime × scenario × mode × n × repetition —
-// shuffled with a seeded shuffle so machine drift (thermal, other load) is
-// spread over every variant instead of favouring whoever runs first.
+// --sweep), the cell key, and the job list — manifest × runtime × scenario ×
+// mode × n × repetition, each cell as its scenario's descriptor makes it
+// (scenarios/index.js) — shuffled with a seeded shuffle so machine drift
+// (thermal, other load) is spread over every variant instead of favouring
+// whoever runs first.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('../lib/manifest');
-const { chainsCell } = require('./scenarios/chains-plan');
-const { delegationCell } = require('./scenarios/delegation-plan');
-const { streamlineModesCell } = require('./scenarios/streamline-modes-plan');
+const { seededRandom } = require('../lib/stats');
+const scenarios = require('./scenarios');
 
-const MODES = ['cpu', 'io'];
+const DEFAULT_RUN = scenarios.scenarios().filter((d) => d.defaultRun).map((d) => d.name);
 
 // The empirical floor (floor-workload.js): the fake operations with no style
 // around them. Not a manifest variant, but planned like one in every cell
@@ -18,34 +17,17 @@ const MODES = ['cpu', 'io'];
 // timer and fake-I/O machinery alone takes under the same conditions.
 const FLOOR = Object.freeze({
   id: 'floor', path: path.join(__dirname, 'floor-workload.js'),
-  scenarios: Object.freeze(['upload', 'errors', 'parallel']), requires: Object.freeze([])
+  scenarios: Object.freeze(scenarios.scenarios().filter((d) => d.floor).map((d) => d.name)), requires: Object.freeze([])
 });
 
-// Per-operation failure rate for the "errors" scenario. The fakes fail each
-// asynchronous operation independently with this probability; an upload has
-// 8 of them on the new-file path and 6 on the existing-file path (half the
-// calls each), so the share of failing calls is
-//   ½(1 − (1 − r)^8) + ½(1 − (1 − r)^6) = 10 %  for r ≈ 0.01495.
-const TARGET_FAILING_CALLS = 0.1;
-function errorRateFor(target, opsPerPath = [8, 6]) {
-  let lo = 0, hi = 1;
-  for (let i = 0; i < 60; i++) {
-    const r = (lo + hi) / 2;
-    const failing = opsPerPath.reduce((s, ops) => s + (1 - (1 - r) ** ops), 0) / opsPerPath.length;
-    if (failing < target) lo = r; else hi = r;
-  }
-  return Math.round(lo * 1e6) / 1e6;
-}
-
 const DEFAULTS = Object.freeze({
-  scenarios: ['upload', 'errors', 'parallel'],
-  modes: MODES.slice(),
+  scenarios: DEFAULT_RUN,
+  modes: [...new Set(DEFAULT_RUN.flatMap((name) => scenarios.get(name).modes))],
   ns: [100, 500, 1000, 1500, 2000],
   reps: 5,
-  t: 1,          // ms per fake I/O operation in CPU-bound mode
-  dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
-  k: 25,         // concurrent inserts per call in the parallel scenario
-  errorRate: errorRateFor(TARGET_FAILING_CALLS),
+  // The scenarios' own settings (t, dt, k, errorRate: scenarios/fake-io.js),
+  // recorded by every run whatever it measures.
+  ...scenarios.defaults(),
   seed: 20130809, // the 2013 article's publication date
   timeoutMs: null, // null: derived per cell, see timeoutFor()
   // Noise (scripts/harness/adaptive.js, repetition.js): more repetitions
@@ -70,13 +52,8 @@ const DEFAULTS = Object.freeze({
 const QUICK = Object.freeze({ ns: [100, 300], reps: 1, maxReps: 1, retries: 0 });
 // How cost grows with n (linear or worse): CPU-bound upload only by default.
 // Its large cells take seconds each: at most 12 repetitions.
-const SWEEP = Object.freeze({ ns: [1000, 2000, 5000, 10000, 20000, 50000], reps: 3, maxReps: 12, modes: ['cpu'], scenarios: ['upload'] });
-
-function timePerOp(mode, n, settings) {
-  if (mode === 'cpu') return settings.t;
-  if (mode === 'io') return Math.round(n * settings.dt * 1e6) / 1e6;
-  throw new Error(`Internal error: unknown mode "${mode}"`);
-}
+const SWEEP = Object.freeze({ ns: [1000, 2000, 5000, 10000, 20000, 50000], reps: 3, maxReps: 12, modes: ['cpu'],
+  scenarios: scenarios.scenarios().filter((d) => d.sweep).map((d) => d.name) });
 
 // A cell is everything but the repetition; its samples are the repetitions.
 function cellKey({ runtime, scenario, mode, variant, n }) {
@@ -90,7 +67,7 @@ function timeoutFor(job, settings) {
   return Math.round(30000 + 10 * job.ioFloorMs + 2 * job.n);
 }
 
-// What a missing feature (child.js --probe) means for a reader of the skip table.
+// What a missing feature (scripts/runtimes/probe-script.js) means for a reader of the skip table.
 const NEEDS = {
   'async-functions': 'needs async functions',
   generators: 'needs generators',
@@ -121,18 +98,6 @@ function skipReason(variant, scenario, runtime) {
   return null;
 }
 
-// Small seeded PRNG (mulberry32) so a plan's order is reproducible.
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return function () {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffle(items, seed) {
   const out = items.slice();
   const random = seededRandom(seed);
@@ -143,57 +108,32 @@ function shuffle(items, seed) {
   return out;
 }
 
-// runtimes: [{ id, features, ... }] (probed); variants: manifest entries;
-// floors: { scenario: { criticalPath, sequentialOps } } from floor.js.
+// runtimes: [{ id, features, ... }] (probed); variants: manifest entries.
 // Returns { cells: [...], jobs: [...] }: one cell per key (skipped ones carry
 // the reason), one job per repetition still to run. The floor workload joins
-// the variants in every group.
-function buildPlan({ runtimes, variants, settings, floors }) {
+// the variants in every group of a scenario that measures it.
+function buildPlan({ runtimes, variants, settings }) {
   const clash = variants.find((v) => v.id === FLOOR.id);
   if (clash) throw new Error(`variant id "${FLOOR.id}" is reserved for the harness's floor workload; rename the manifest entry`);
-  variants = variants.concat(FLOOR);
   const cells = [];
   for (const runtime of runtimes) {
     for (const scenario of settings.scenarios) {
+      const d = scenarios.get(scenario);
+      const group = d.floor ? variants.concat(FLOOR) : variants;
       for (const mode of settings.modes) {
         for (const n of settings.ns) {
-          const group = [];
-          for (const variant of variants) {
-            // The floor is the upload workload's: other workloads (chains) have none.
-            if (variant === FLOOR && !FLOOR.scenarios.includes(scenario)) continue;
-            if (scenario === 'chains') { // its own modes and cells: scenarios/chains-plan.js
-              cells.push(chainsCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime) }));
-              continue;
-            }
-            if (scenario === 'delegation') { // scenarios/delegation-plan.js; null: not at this depth
-              const cell = delegationCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
-              if (cell) cells.push(cell);
-              continue;
-            }
-            if (scenario === 'streamline-modes') { // primitive × modulo: scenarios/streamline-modes-plan.js
-              const c = streamlineModesCell({ key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }), runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
-              if (c) cells.push(c);
-              continue;
-            }
-            const t = timePerOp(mode, n, settings);
-            const cell = {
-              key: cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n }),
-              runtime: runtime.id, scenario, mode, variant: variant.id, n, t,
-              ioFloorMs: Math.round(floors[scenario].criticalPath * t * 1e6) / 1e6,
-              criticalPath: floors[scenario].criticalPath,
-              file: variant.path || path.join(EXAMPLES, variant.file),
-              skip: skipReason(variant, scenario, runtime)
-            };
-            if (scenario === 'parallel') cell.k = settings.k;
-            if (scenario === 'errors') cell.errorRate = settings.errorRate;
-            group.push(cell);
+          const made = [];
+          for (const variant of group) {
+            const key = cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n });
+            const cell = d.cell({ key, runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
+            if (cell) made.push(cell);
           }
           // The floor only serves the styles beside it: a group where every
           // style is skipped (fibers on Node 16+) measures nothing.
-          if (group.every((c) => c.skip || c.variant === FLOOR.id)) {
-            for (const c of group) if (c.variant === FLOOR.id) c.skip = 'no style in this group runs here; the floor is measured only beside one';
+          if (d.floor && made.every((c) => c.skip || c.variant === FLOOR.id)) {
+            for (const c of made) if (c.variant === FLOOR.id) c.skip = 'no style in this group runs here; the floor is measured only beside one';
           }
-          cells.push(...group);
+          cells.push(...made);
         }
       }
     }
@@ -206,7 +146,4 @@ function buildPlan({ runtimes, variants, settings, floors }) {
   return { cells, jobs: shuffle(jobs, settings.seed) };
 }
 
-module.exports = {
-  DEFAULTS, QUICK, SWEEP, MODES, TARGET_FAILING_CALLS, FLOOR,
-  errorRateFor, timePerOp, cellKey, timeoutFor, skipReason, shuffle, seededRandom, buildPlan
-};
+module.exports = { DEFAULTS, QUICK, SWEEP, FLOOR, cellKey, timeoutFor, skipReason, shuffle, buildPlan };

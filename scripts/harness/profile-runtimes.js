@@ -1,7 +1,8 @@
 // --runtimes: runtime profiles (scripts/runtimes/profiles.json) → the runtime
 // records the plan and the child spawner take. Each profile is installed on
 // demand, probed (scripts/runtimes/probe.js, cached), given its library set,
-// and checked by starting the child runner under it. A profile that cannot be
+// and checked by starting the child runner under it (runtime-record.js). The
+// profile object is read once and passed along. A profile that cannot be
 // installed or cannot run the child runner costs one line and is left out:
 // the rest of the matrix goes on.
 'use strict';
@@ -10,7 +11,7 @@ const path = require('node:path');
 const runtimes = require('../runtimes');
 const { UsageError } = require('../lib/args');
 const { ROOT } = require('../lib/paths');
-const { probeRuntime } = require('./spawn-cell');
+const { profileRuntime } = require('./runtime-record');
 
 // "all" or a list of names → profile names in release order of the request;
 // an unknown name is a UsageError listing the known ones (exit 2).
@@ -18,11 +19,6 @@ function profileNamesFor(requested) {
   if (requested.includes('all')) return runtimes.byRelease();
   for (const name of requested) runtimes.getProfile(name); // throws for an unknown name
   return requested;
-}
-
-// The stable, readable id of a profile's cells: profile and exact version.
-function profileRuntimeId(name, version) {
-  return `${name}@${version}`;
 }
 
 // The library set "current" is the repository's own dependencies, which
@@ -61,7 +57,7 @@ async function resolveOne(name, log) {
   const librarySet = { set: set.set, unavailable: set.unavailable || {} };
   if (!sameAsRepository(set.packages)) {
     try {
-      runtimes.installLibraries(name, { log });
+      runtimes.installLibraries(rt.profile, { log });
     } catch (err) {
       throw new Error(`${name}: ${err.message}`);
     }
@@ -70,14 +66,13 @@ async function resolveOne(name, log) {
   }
   let probed;
   try {
-    probed = await probeRuntime(rt.path, rt.flags, env);
+    probed = await profileRuntime(rt, env);
   } catch (err) {
     throw new Error(`${name}: the child runner does not start under ${rt.runtime} ${rt.version} ` +
       `(${err.message.split('\n')[0].slice(0, 300)}); run \`npm run runtimes -- probe ${name} --refresh\` to see why`);
   }
   const caps = rt.capabilities;
   const record = Object.assign(probed, {
-    id: profileRuntimeId(name, probed.version),
     profile: name,
     engine: rt.engine,
     released: rt.released,
@@ -88,7 +83,7 @@ async function resolveOne(name, log) {
   if (caps.fibers && caps.fibers.loadable !== true && caps.fibers.reason) record.fibersUnavailable = caps.fibers.reason;
   // Variants found not to run here for a reason of the runtime's own
   // (profiles.json variantsUnavailable): skipped with that reason.
-  const { variantsUnavailable } = runtimes.getProfile(name);
+  const { variantsUnavailable } = rt.profile;
   if (variantsUnavailable) record.variantsUnavailable = variantsUnavailable;
   return record;
 }
@@ -108,4 +103,4 @@ async function resolveProfiles(names, { log = () => {} } = {}) {
   return out;
 }
 
-module.exports = { resolveProfiles, profileNamesFor, profileRuntimeId };
+module.exports = { resolveProfiles, profileNamesFor };

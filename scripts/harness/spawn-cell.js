@@ -11,7 +11,7 @@
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { median } = require('./stats');
+const scenarios = require('./scenarios');
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_KEEP = 4000;
@@ -25,13 +25,8 @@ function killActive() {
   for (const child of active) child.kill('SIGKILL');
 }
 
-// Flags the harness adds so the child can force a GC before its baseline.
-function gcFlags(name) {
-  if (name === 'deno') return ['--v8-flags=--expose-gc'];
-  return ['--expose-gc']; // node (all versions) and bun
-}
-
-function run(runtime, args, timeoutMs, env = {}) {
+// Runs child.js under `runtime` ({ path, flags, harnessFlags, env }) with `args`.
+function spawnChild(runtime, args, timeoutMs, env = {}) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const argv = runtime.flags.concat(runtime.harnessFlags || [], [CHILD], args);
@@ -115,15 +110,10 @@ function resultRecord(stdout, tag) {
 // One repetition of a cell → a sample: { status, error?, timeMs, ... }.
 async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
   const args = ['--variant', cell.file, '--scenario', cell.scenario, '--n', String(cell.n), '--t', String(cell.t),
-    '--seed', String(seed + rep), '--parent-pipe'];
-  if (cell.k) args.push('--k', String(cell.k));
-  if (cell.errorRate) args.push('--error-rate', String(cell.errorRate));
+    '--seed', String(seed + rep), '--parent-pipe', ...scenarios.get(cell.scenario).childArgs(cell)];
   if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
-  if (cell.scenario === 'chains') args.push('--mode', cell.mode, '--links', String(cell.links));
-  if (cell.scenario === 'delegation') args.push('--mode', cell.mode);
-  if (cell.scenario === 'streamline-modes') args.push('--mode', cell.mode, '--depth', String(cell.depth), '--loop', String(cell.loop));
   const tag = crypto.randomBytes(8).toString('hex');
-  const r = await run(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
+  const r = await spawnChild(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
   const base = { rep, wallMs: Math.round(r.wallMs) };
   if (r.spawnError) return Object.assign(base, { status: 'crash', error: `cannot start ${runtime.path}: ${r.spawnError.message}` });
   if (r.flooded) {
@@ -145,40 +135,4 @@ async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
   return Object.assign(base, { status: 'crash', error: `${how} without a result line${tail ? `: ${tail}` : ''}` });
 }
 
-// What the runtime offers; throws with a clear message if it cannot run the child.
-// env: what the runtime's children get besides ours (a profile's ASYNCBENCH_LIBS).
-async function probeRuntime(runtimePath, flags, env) {
-  const r = await run({ path: runtimePath, flags, harnessFlags: [], env }, ['--probe'], 30000);
-  if (r.spawnError) throw new Error(`--runtime ${runtimePath}: cannot start it (${r.spawnError.message}). Give the path to a node, bun or deno binary.`);
-  let info;
-  try {
-    info = JSON.parse(lastLine(r.stdout));
-  } catch (err) {
-    info = null;
-  }
-  if (!info || info.type !== 'probe') {
-    throw new Error(`--runtime ${runtimePath} ${flags.join(' ')}: the child runner did not report (exit ${r.code}${r.signal ? `, ${r.signal}` : ''}): ${r.stderr.trim().slice(-500)}`);
-  }
-  const { type, runtime: name, ...rest } = info; // eslint-disable-line no-unused-vars
-  const id = [`${name}-${info.version}`].concat(flags).join(' ');
-  // Probe again with the GC flag: it must not break the runtime, and the
-  // record should say whether the child can force a GC before its baseline.
-  let harnessFlags = gcFlags(name);
-  const again = await run({ path: runtimePath, flags, harnessFlags, env }, ['--probe'], 30000);
-  let gc = false;
-  try {
-    gc = JSON.parse(lastLine(again.stdout)).gc === true;
-  } catch (err) {
-    harnessFlags = [];
-  }
-  // The runtime's start, for the run's floor (run-floor.js): the median of
-  // five runs of the probe, which starts the child runner, reports and exits.
-  const starts = [again.wallMs];
-  for (let i = 0; i < 4; i++) starts.push((await run({ path: runtimePath, flags, harnessFlags, env }, ['--probe'], 30000)).wallMs);
-  const startMs = Math.round(median(starts) * 10) / 10;
-  const record = Object.assign({ id, name, path: runtimePath, flags, harnessFlags }, rest, { gc, startMs });
-  if (env) record.env = env;
-  return record;
-}
-
-module.exports = { runCell, probeRuntime, killActive, gcFlags, CHILD };
+module.exports = { runCell, spawnChild, killActive };

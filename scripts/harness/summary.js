@@ -5,7 +5,7 @@
 // bootstrap interval (cell.aboveFloor, above-floor.js), memory and latency,
 // and tie/noise marks. Without a floor cell those columns show '-'.
 'use strict';
-const { compare } = require('./stats');
+const { compare } = require('../lib/stats');
 const { BASELINE } = require('../lib/manifest');
 const { FLOOR } = require('./plan');
 const { formatTable } = require('../lib/table');

@@ -13,17 +13,34 @@ class UsageError extends Error {
   }
 }
 
-// Node's parseArgs errors, reworded in the form our tests and users know:
-// 'unknown argument "--x"' and '--x needs a value'.
-function translate(err) {
-  const unknown = /^Unknown option '([^']+)'/.exec(err.message);
-  if (unknown) return new UsageError(`unknown argument "${unknown[1]}"`);
-  const missing = /^Option '(-\w, )?(--[\w-]+)[^']*' argument (missing|is ambiguous)/.exec(err.message);
-  if (missing) return new UsageError(`${missing[2]} needs a value`);
-  const positional = /^Unexpected argument '([^']+)'/.exec(err.message);
-  if (positional) return new UsageError(`unknown argument "${positional[1]}"`);
-  const notValue = /^Option '(-\w, )?(--[\w-]+)[^']*' does not take an argument/.exec(err.message);
-  if (notValue) return new UsageError(`${notValue[2]} takes no value`);
+// Node's parseArgs errors, in the form our tests and users know:
+// 'unknown argument "--x"', '--x needs a value', '--x takes no value'. The
+// error's `code` says which kind it is; which argument it is comes from the
+// parser's own tokens of the same arguments (Node's message is for people,
+// and its wording is not an interface).
+function translate(err, args, options) {
+  const { tokens } = util.parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  const opts = tokens.filter((t) => t.kind === 'option');
+  const typeOf = (t) => options[t.name] && options[t.name].type;
+  let token;
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      token = opts.find((t) => !typeOf(t));
+      if (token) return new UsageError(`unknown argument "${token.rawName}"`);
+      break;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      token = tokens.find((t) => t.kind === 'positional');
+      if (token) return new UsageError(`unknown argument "${token.value}"`);
+      break;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      token = opts.find((t) => typeOf(t) === 'boolean' && t.value !== undefined);
+      if (token) return new UsageError(`${token.rawName} takes no value`);
+      // A missing value, or one Node finds ambiguous (it starts with '-').
+      token = opts.find((t) => typeOf(t) === 'string' && (t.value === undefined || !t.inlineValue && t.value.startsWith('-')));
+      if (token) return new UsageError(`${token.rawName} needs a value`);
+      break;
+    default:
+  }
   return new UsageError(err.message);
 }
 
@@ -52,15 +69,12 @@ function joinValues(argv, options) {
 // --help is added. Returns { help, values, positionals }.
 function parseCommandLine(argv, { options = {}, positionals = false } = {}) {
   let parsed;
+  const args = joinValues(argv, options);
+  const all = { ...options, help: { type: 'boolean' } };
   try {
-    parsed = util.parseArgs({
-      args: joinValues(argv, options),
-      options: { ...options, help: { type: 'boolean' } },
-      allowPositionals: positionals,
-      strict: true,
-    });
+    parsed = util.parseArgs({ args, options: all, allowPositionals: positionals, strict: true });
   } catch (err) {
-    if (err.code && err.code.startsWith('ERR_PARSE_ARGS')) throw translate(err);
+    if (err.code && err.code.startsWith('ERR_PARSE_ARGS')) throw translate(err, args, all);
     throw err;
   }
   return { help: Boolean(parsed.values.help), values: parsed.values, positionals: parsed.positionals };

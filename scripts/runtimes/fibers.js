@@ -14,7 +14,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { getProfile, binaryPath, headersDir, fibersDir, readJson } = require('./profiles');
+const { profileOf, binaryPath, headersDir, fibersDir, readJson } = require('./profiles');
 const { buildAtomically, diskUsage, run } = require('./staging');
 const { installRuntime } = require('./install');
 
@@ -84,14 +84,15 @@ function usePrebuilt(node, fibers) {
 }
 
 // → { name, dir, fresh, version, binary, abiDir, seconds, bytes }
-function installFibers(name, { log = () => {} } = {}) {
-  const profile = getProfile(name);
+function installFibers(nameOrProfile, { log = () => {} } = {}) {
+  const profile = profileOf(nameOrProfile);
+  const name = profile.name;
   if (profile.fibers.unavailable) throw new FibersError(`${name}: ${profile.fibers.unavailable}`);
   const dir = fibersDir(name);
   const existing = readJson(recordFile(name));
   if (existing) return Object.assign({ name, dir, fresh: false }, existing);
   // On demand, like every command: the tree is useless without its runtime.
-  installRuntime(name, { log });
+  installRuntime(profile, { log });
   const node = binaryPath(profile);
   const fv = profile.fibers.version;
   const started = Date.now();
@@ -131,7 +132,8 @@ function installFibers(name, { log = () => {} } = {}) {
 function fibersStatus(profile) {
   if (profile.fibers.unavailable) return { loadable: false, reason: profile.fibers.unavailable };
   const rec = readJson(recordFile(profile.name));
-  if (!rec) return { loadable: null, reason: `not built; run \`npm run runtimes -- fibers ${profile.name}\`` };
+  // In the words of fibers-hook.js, which the probe of a binary uses.
+  if (!rec) return { loadable: null, reason: `the fibers tree of ${profile.name} is not built; run \`npm run runtimes -- fibers ${profile.name}\`` };
   const probe = runProbe(binaryPath(profile), fibersDir(profile.name));
   return probe.ok
     ? { loadable: true, dir: fibersDir(profile.name), fibers: rec.fibers, fibrous: rec.fibrous, streamline: rec.streamline }

@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { getProfile, profileDir, binaryPath, installRecordFile, isInstalled, readJson } = require('./profiles');
+const { profileOf, profileDir, binaryPath, installRecordFile, isInstalled, readJson } = require('./profiles');
 const { buildAtomically, checkpoint, diskUsage, run } = require('./staging');
 
 class InstallError extends Error {
@@ -93,8 +93,10 @@ function build(profile, stage, started) {
 }
 
 // → { name, path, fresh, seconds, bytes }; an installed profile is left alone.
-function installRuntime(name, { log = () => {} } = {}) {
-  const profile = getProfile(name);
+// `nameOrProfile`: a profile name, or the profile (profiles.js profileOf).
+function installRuntime(nameOrProfile, { log = () => {} } = {}) {
+  const profile = profileOf(nameOrProfile);
+  const name = profile.name;
   if (isInstalled(name)) {
     const rec = readJson(installRecordFile(name)) || {};
     return { name, path: binaryPath(profile), fresh: false, seconds: rec.seconds, bytes: rec.bytes };

@@ -5,7 +5,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { getProfile, loadProfiles, librariesDir, readJson } = require('./profiles');
+const { profileOf, loadProfiles, librariesDir, readJson } = require('./profiles');
 const { buildAtomically, diskUsage, run } = require('./staging');
 
 class LibrariesError extends Error {
@@ -19,8 +19,8 @@ const recordFile = (set) => path.join(librariesDir(set), 'install.json');
 const specs = (packages) => Object.keys(packages).sort().map((p) => `${p}@${packages[p]}`);
 
 // The set of a profile, with where it lives and whether that tree is current.
-function librarySetOf(name) {
-  const { librarySet } = getProfile(name);
+function librarySetOf(nameOrProfile) {
+  const { librarySet } = profileOf(nameOrProfile);
   const dir = librariesDir(librarySet.name);
   const rec = readJson(recordFile(librarySet.name));
   return {
@@ -61,8 +61,8 @@ function installLibrarySet(set, { log = () => {} } = {}) {
   return Object.assign({ set, dir, fresh: true }, record);
 }
 
-function installLibraries(name, opts) {
-  return installLibrarySet(getProfile(name).librarySet.name, opts);
+function installLibraries(nameOrProfile, opts) {
+  return installLibrarySet(profileOf(nameOrProfile).librarySet.name, opts);
 }
 
 module.exports = { librarySetOf, installLibrarySet, installLibraries, LibrariesError, HOOK: path.join(__dirname, 'library-hook.js') };

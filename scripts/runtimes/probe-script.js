@@ -1,11 +1,30 @@
-// What the runtime running this file offers, as one JSON line on stdout.
-// scripts/runtimes/probe.js runs it under each profile, once without flags and
-// once with the profile's flags and GC flag. ES5 + CommonJS, feature-detected,
-// because it must load on Node 0.11 as well as on Bun and Deno. Feature names
-// match the "requires" of examples/manifest.json.
+// What the runtime running this file offers, as one JSON line on stdout: the
+// one probe of a runtime. scripts/runtimes/probe.js runs it under each profile,
+// once without flags and once with the profile's flags and GC flag; the
+// harness runs it once under a binary given by path (bench --runtime).
+// ES5 + CommonJS, feature-detected, because it must load on Node 0.11 as well
+// as on Bun and Deno. Feature names match the "requires" of examples/manifest.json.
 'use strict';
 /* global Bun, Deno */
 var fs = require('fs');
+
+// fibers comes from the fibers tree of this runtime's profile, as in the
+// benchmark's child (fibers-hook.js); `reason` says why not.
+function fibers() {
+  var tree;
+  try {
+    tree = require('./fibers-hook').useFibersTree();
+  } catch (e) {
+    return { loadable: false, reason: 'the fibers hook failed: ' + e.message };
+  }
+  if (!tree.dir) return { loadable: false, reason: tree.reason };
+  try {
+    require('fibers');
+    return { loadable: true };
+  } catch (e) {
+    return { loadable: false, reason: 'fibers does not load from ' + tree.dir + ': ' + String(e.message).split('\n')[0] };
+  }
+}
 
 function compiles(source) {
   try {
@@ -49,6 +68,7 @@ function memory() {
 
 var rt = runtime();
 var hr = typeof process.hrtime === 'function';
+var fib = fibers();
 process.stdout.write(JSON.stringify({
   type: 'runtime-probe',
   runtime: rt.name,
@@ -65,6 +85,9 @@ process.stdout.write(JSON.stringify({
     'async-functions': compiles('return async function () { await 1; };'),
     'util.promisify': typeof require('util').promisify === 'function'
   },
+  // Kept apart from `features`: a profile's probe (probe.js) takes fibers
+  // from its built tree instead (fibers.js fibersStatus, a fuller check).
+  fibers: fib,
   hrtime: { hrtime: hr, bigint: hr && typeof process.hrtime.bigint === 'function' },
   gc: typeof global.gc === 'function',
   memory: memory()

@@ -7,16 +7,23 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { getProfile, binaryPath, probeFile, isInstalled, readJson } = require('./profiles');
+const { profileOf, binaryPath, probeFile, isInstalled, readJson } = require('./profiles');
 const { fibersStatus, fibersKey } = require('./fibers');
 const { writeJsonAtomic } = require('./staging');
 
 const PROBE_SCRIPT = path.join(__dirname, 'probe-script.js');
 
+// kind: 'not-installed', 'no-start' (the binary could not be spawned: a
+// wrong path; `cause` is the spawn error), 'no-report' (it ran but printed
+// no probe), 'version' (not the version the profile pins). `detail`: the
+// problem without the command in front.
 class ProbeError extends Error {
-  constructor(message) {
+  constructor(message, { kind, cause, detail = message } = {}) {
     super(message);
     this.name = 'ProbeError';
+    this.kind = kind;
+    this.detail = detail;
+    if (cause) this.cause = cause;
   }
 }
 
@@ -35,7 +42,8 @@ function probeOnce(binary, args, { env } = {}) {
   }
   if (!record || record.type !== 'runtime-probe') {
     const why = r.error ? r.error.message : `${r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`}: ${String(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}`;
-    throw new ProbeError(`${binary} ${args.join(' ')}: the probe did not report (${why})`);
+    const detail = `the probe did not report (${why})`;
+    throw new ProbeError(`${binary} ${args.join(' ')}: ${detail}`, { kind: r.error && r.error.code !== 'ETIMEDOUT' ? 'no-start' : 'no-report', cause: r.error, detail });
   }
   delete record.type;
   return record;
@@ -81,10 +89,11 @@ function cacheKey(profile) {
 }
 
 // → the profile's capabilities; probes only when the cache is missing or stale.
-function probeProfile(name, { refresh = false } = {}) {
-  const profile = getProfile(name);
+function probeProfile(nameOrProfile, { refresh = false } = {}) {
+  const profile = profileOf(nameOrProfile);
+  const name = profile.name;
   if (!isInstalled(name)) {
-    throw new ProbeError(`${name}: not installed; run \`npm run runtimes -- install ${name}\` first`);
+    throw new ProbeError(`${name}: not installed; run \`npm run runtimes -- install ${name}\` first`, { kind: 'not-installed' });
   }
   const key = cacheKey(profile);
   const cached = readJson(probeFile(name));
@@ -93,9 +102,10 @@ function probeProfile(name, { refresh = false } = {}) {
 }
 
 // The cached probe while it is current (same scripts, flags and fibers tree), else null.
-function cachedProbe(name) {
-  const cached = readJson(probeFile(name));
-  return cached && cached.key === cacheKey(getProfile(name)) ? cached : null;
+function cachedProbe(nameOrProfile) {
+  const profile = profileOf(nameOrProfile);
+  const cached = readJson(probeFile(profile.name));
+  return cached && cached.key === cacheKey(profile) ? cached : null;
 }
 
 function probeNow(profile, key) {
@@ -103,7 +113,7 @@ function probeNow(profile, key) {
   const caps = probeBinary(binaryPath(profile), profile);
   if (caps.version !== profile.version) {
     throw new ProbeError(`${name}: the binary reports ${caps.runtime} ${caps.version}, but the profile pins ${profile.version}; ` +
-      `remove .cache/runtimes/${name} and reinstall it`);
+      `remove .cache/runtimes/${name} and reinstall it`, { kind: 'version' });
   }
   const fibers = fibersStatus(profile);
   // fibers is a feature like the others (manifest "requires"), with the reason

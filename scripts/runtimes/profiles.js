@@ -69,6 +69,13 @@ function getProfile(name) {
   return Object.assign({ name, command: [] }, p, { librarySet: Object.assign({ name: p.libraries }, data.librarySets[p.libraries]) });
 }
 
+// A profile object as it is, or the profile of a name: a walk through one
+// profile (install, probe, libraries) reads profiles.json once and passes
+// the object along.
+function profileOf(nameOrProfile) {
+  return typeof nameOrProfile === 'string' ? getProfile(nameOrProfile) : nameOrProfile;
+}
+
 const runtimesDir = () => path.join(cacheRoot(), 'runtimes');
 const profileDir = (name) => path.join(runtimesDir(), name);
 const packageDir = (name) => path.join(profileDir(name), 'package');
@@ -94,7 +101,7 @@ function readJson(file) {
 }
 
 module.exports = {
-  ROOT, UsageError, cacheRoot, loadProfiles, profileNames, byRelease, getProfile,
+  ROOT, UsageError, cacheRoot, loadProfiles, profileNames, byRelease, getProfile, profileOf,
   runtimesDir, profileDir, packageDir, binaryPath, headersDir, installRecordFile, probeFile,
   librariesDir, fibersDir, isInstalled, readJson
 };

@@ -1,7 +1,8 @@
 'use strict';
-// The local imports of every module under scripts/, read from the source:
-// string-literal require('./x') calls outside comments, resolved to files.
-// Used by scripts-layout.test.js to check which module may import which.
+// The local imports of every module under scripts/ and of the site's code
+// (_config/, site/, .eleventy.js), read from the source: string-literal
+// require('./x') calls outside comments, resolved to files. Used by
+// scripts-layout.test.js to check which module may import which.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -11,12 +12,20 @@ const SCRIPTS = path.join(ROOT, 'scripts');
 
 function modules(dir = SCRIPTS) {
   const out = [];
+  if (!fs.existsSync(dir)) return out;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) out.push(...modules(full));
     else if (e.name.endsWith('.js')) out.push(full);
   }
   return out.sort();
+}
+
+// The site's own code: Eleventy's config and what it loads from its folders.
+function siteModules() {
+  const config = path.join(ROOT, '.eleventy.js');
+  return ['_config', 'site'].flatMap((d) => modules(path.join(ROOT, d)))
+    .concat(fs.existsSync(config) ? [config] : []).sort();
 }
 
 // Comments go first: examples in them show require calls that never run.
@@ -44,4 +53,25 @@ function localImports(file) {
   return out;
 }
 
-module.exports = { ROOT, SCRIPTS, modules, localImports, stripComments };
+// The import circles among `files` (paths relative to ROOT), each as the
+// list of modules around it: a depth-first walk that reports a module met
+// again while still on the walk's path.
+function importCircles(files, imports) {
+  const next = new Map(files.map((f) => [f, []]));
+  for (const i of imports) if (i.to && next.has(i.from) && next.has(i.to)) next.get(i.from).push(i.to);
+  const state = new Map(); // undefined: not seen, 1: on the path, 2: done
+  const circles = [];
+  const walk = (f, trail) => {
+    state.set(f, 1);
+    for (const to of next.get(f)) {
+      const onPath = trail.concat(f);
+      if (state.get(to) === 1) circles.push(onPath.slice(onPath.indexOf(to)).concat(to));
+      else if (!state.get(to)) walk(to, onPath);
+    }
+    state.set(f, 2);
+  };
+  for (const f of files) if (!state.get(f)) walk(f, []);
+  return circles;
+}
+
+module.exports = { ROOT, SCRIPTS, modules, siteModules, localImports, importCircles, stripComments };

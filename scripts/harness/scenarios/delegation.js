@@ -1,265 +1,69 @@
-// The "delegation" scenario of the child runner (companion post "generator
-// delegation and coroutine runners"): n coroutines started together, each
-// doing STEPS asynchronous reads spread over depth + 1 nested levels. Level 0
-// is the coroutine itself; level d + 1 is entered from level d by delegation
-// (`yield*` for generators, `await helper()` for async functions). Every
-// level does reads of its own before and after it delegates, so nesting is
-// real work, not an empty wrapper, and the total is the same at every depth:
-// a slower deep run pays for delegation, not for more I/O.
-//
-// A variant exports run(world, done). Its levels call world.enter(d) when
-// level d starts and world.leave(d) when it returns, and do their reads with
-// world.read(d, x, cb): a fake record read that answers cb(null, value) one
-// setImmediate turn later. The world checks, per coroutine, that read k
-// happens at the level the depth prescribes (levels 0..depth on the way in,
-// depth..0 on the way out), inside exactly d + 1 active levels, with the
-// value read k - 1 gave, and that the coroutine ends with the value the
-// whole sequence produces. So the count of asynchronous steps and the depth
-// they ran at are measured, not assumed; a run that differs fails its cell.
-//
-// ES5 like child.js: the runtime matrix runs it on Node 0.11.
+// The "delegation" scenario (companion post "generator delegation and
+// coroutine runners"), as the harness sees it; the child's side is
+// delegation.child.js. Built like chains.js:
+//   modes    flat | d1 | d2 | d5: levels of delegation below the coroutine
+//   n        coroutines in parallel: 1, 100, 10000 by default
+//   t        0: each read is one setImmediate turn, no timer delay
+//   reps     5 at n 1 and 100, 3 at n 10000 (the largest cells take the most
+//            time; the data file's cells carry the count they hold), no
+//            adaptive repetitions unless --max-reps asks for them, so one
+//            runtime stays within about six minutes
+//   variants examples/delegation/manifest.json; data data/delegation.json
+// --scenario delegation runs alone: its cells go to a file of their own schema.
 'use strict';
+const path = require('node:path');
+const { EXAMPLES } = require('../../lib/manifest');
+const { STEPS, DEPTHS, MODES } = require('./delegation.child');
 
-// Modes are delegation depths: flat is one generator (or async function).
-var MODES = ['flat', 'd1', 'd2', 'd5'];
-var DEPTHS = { flat: 0, d1: 1, d2: 2, d5: 5 };
-// 12 reads split evenly over 1, 2, 3 or 6 levels: 12, 6, 4 or 2 per level,
-// half before the level delegates, half after.
-var STEPS = 12;
-var INITIAL = 11;
-var MODULUS = 1000003;
+// 1 is the setting readers of the 2014 post objected to (one coroutine in
+// flight measures the runner, not the load); 10,000 is the concurrency of
+// its corrected runs; 100 lies between.
+const NS = [1, 100, 10000];
+const QUICK_NS = [1, 100];
+const REPS = 5;
+const LARGE_N = 10000;
+const LARGE_REPS = 3;
 
-function readValue(k, x) { return (x * 31 + k) % MODULUS; }
-
-// The level each read of a coroutine at `depth` happens at, in order.
-function levelsOf(depth) {
-  var per = STEPS / (depth + 1), before = Math.floor(per / 2), after = per - before, out = [], d, i;
-  for (d = 0; d <= depth; d++) for (i = 0; i < before; i++) out.push(d);
-  for (d = depth; d >= 0; d--) for (i = 0; i < after; i++) out.push(d);
-  return out;
+// Applies the scenario's own defaults to the parsed settings `s` (bench-args.js).
+function settings(s, raw) {
+  if (!raw['--n']) s.ns = (s.profile === 'quick' ? QUICK_NS : NS).slice();
+  if (s.profile !== 'quick' && !raw['--reps']) s.reps = REPS;
+  if (!raw['--max-reps']) s.maxReps = s.reps;
+  // Stated in the data file (harness.largeReps): the cells at n >= LARGE_N
+  // run fewer repetitions unless --reps names a count for all.
+  s.largeReps = s.profile === 'quick' || raw['--reps'] ? null : LARGE_REPS;
+  s.stepsPerCoroutine = STEPS;
 }
 
-function expected(mode) {
-  var x = INITIAL;
-  for (var k = 0; k < STEPS; k++) x = readValue(k, x);
-  return { value: x, asyncSteps: STEPS, depth: DEPTHS[mode], levels: levelsOf(DEPTHS[mode]) };
-}
-
-// The asynchronous primitive: a macrotask turn, as in the chains scenario.
-var later = typeof setImmediate === 'function' ? setImmediate : function (fn) { setTimeout(fn, 0); };
-var LATER_NAME = typeof setImmediate === 'function' ? 'setImmediate' : 'setTimeout(0)';
-
-// One coroutine's world. failAt: the read that answers with an error instead
-// of a value (conformance tests only; -1: none).
-function World(index, mode, onRead, failAt) {
-  var want = expected(mode);
-  this.index = index;
-  this.mode = mode;
-  this.depth = want.depth;
-  var per = STEPS / (want.depth + 1);
-  this.readsBefore = Math.floor(per / 2);
-  this.readsAfter = per - this.readsBefore;
-  this.initial = INITIAL;
-  this.levels = want.levels;
-  this.next = 0;          // the read that should come next
-  this.value = INITIAL;   // the value it should be given
-  this.active = 0;        // levels entered and not yet left
-  this.deepest = 0;       // the most levels active at once
-  this.entered = 0;
-  this.asyncSteps = 0;
-  this.failAt = failAt === undefined ? -1 : failAt;
-  this.failure = null;    // the error read failAt answered with
-  this.problem = null;
-  var self = this;
-  this.read = function (level, x, cb) { self.onRead(level, x, cb, onRead); };
-  this.enter = function (level) {
-    if (level !== self.active) self.fail('entered level ' + level + ' while ' + self.active + ' level(s) were active (expected level ' + self.active + ')');
-    self.active++;
-    self.entered++;
-    if (self.active > self.deepest) self.deepest = self.active;
+// One plan cell, or null where the variant does not run at this depth (a
+// plain async function has no delegation: manifest "depths").
+function cell({ key, runtime, mode, n, variant, skip, settings }) {
+  if (variant.depths && !variant.depths.includes(mode)) return null;
+  const planned = {
+    key, runtime: runtime.id, scenario: 'delegation', mode, variant: variant.id, n, t: 0,
+    depth: DEPTHS[mode],
+    // Reads one after another in each coroutine; each is a turn of the event
+    // loop, not a timed wait, so the floor in ms is 0.
+    criticalPath: STEPS, ioFloorMs: 0,
+    file: path.join(EXAMPLES, variant.file),
+    skip
   };
-  this.leave = function (level) {
-    if (level !== self.active - 1) self.fail('left level ' + level + ' while level ' + (self.active - 1) + ' was the innermost');
-    self.active--;
-  };
+  if (n >= LARGE_N && settings && settings.largeReps && settings.largeReps < settings.reps) planned.reps = settings.largeReps;
+  return planned;
 }
-World.prototype.onRead = function (level, x, cb, onRead) {
-  var k = this.next, self = this;
-  if (k >= STEPS) this.fail('read ' + k + ' is one more than the ' + STEPS + ' a coroutine does');
-  else if (level !== this.levels[k]) this.fail('read ' + k + ' came from level ' + level + ', expected level ' + this.levels[k] + ' at depth ' + this.depth);
-  else if (this.active !== level + 1) this.fail('read ' + k + ' at level ' + level + ' ran with ' + this.active + ' level(s) active, expected ' + (level + 1));
-  else if (x !== this.value) this.fail('read ' + k + ' was given ' + x + ' instead of the value of read ' + (k - 1) + ' (' + this.value + ')');
-  var v = readValue(k, x);
-  this.next = k + 1;
-  this.value = v;
-  this.asyncSteps++;
-  if (k === this.failAt) {
-    var err = new Error('fake read ' + k + ' failed at level ' + level);
-    this.failure = err;
-    return later(function () { onRead(); cb(err); });
-  }
-  later(function () { onRead(); cb(null, v); });
+
+module.exports = {
+  name: 'delegation',
+  help: ['delegation alone: coroutines of 12 reads, --mode flat,d1,d2,d5 (levels of',
+    'delegation), n 1,100,10000, 5 reps (3 at n 10000), no adaptive reps,',
+    'examples/delegation/manifest.json, --out data/delegation.json'],
+  modes: MODES,
+  data: { file: path.join('data', 'delegation.json'), schema: 'asyncbench/delegation@1' },
+  manifest: path.join('examples', 'delegation', 'manifest.json'),
+  settings,
+  cell,
+  childArgs: (c) => ['--mode', c.mode],
+  dataFields: ['depth'],
+  summary: { throughput: 'opsPerSec' },
+  NS, QUICK_NS, REPS, LARGE_N, LARGE_REPS
 };
-World.prototype.fail = function (message) {
-  if (!this.problem) this.problem = 'coroutine ' + this.index + ': ' + message;
-};
-
-// What is wrong with a finished coroutine, or null.
-function check(world, err, final) {
-  if (world.problem) return world.problem;
-  var where = 'coroutine ' + world.index + ': ';
-  if (world.failAt >= 0) {
-    if (err !== world.failure) return where + 'ended with ' + (err ? describe(err) : 'no error') + ' instead of the failure of read ' + world.failAt;
-    if (world.next !== world.failAt + 1) return where + 'went on reading after read ' + world.failAt + ' failed';
-    return null;
-  }
-  if (err) return failure(where + 'ended with an error: ', err);
-  if (world.next !== STEPS) return where + 'only ' + world.next + ' of ' + STEPS + ' reads had run when it ended';
-  if (final !== world.value) return where + 'ended with ' + final + ', expected ' + world.value + ' (the value of the last read)';
-  if (world.active !== 0) return where + world.active + ' level(s) never left';
-  if (world.deepest !== world.depth + 1 || world.entered !== world.depth + 1) {
-    return where + 'ran ' + world.entered + ' level(s), at most ' + world.deepest + ' at once; depth ' + world.depth + ' needs ' + (world.depth + 1) + ' nested';
-  }
-  return null;
-}
-
-function describe(err) {
-  if (err && err.stack) return String(err.stack).split('\n').slice(0, 4).join(' | ');
-  return String(err);
-}
-
-function isStackOverflow(err) {
-  return err instanceof RangeError || /call stack|too much recursion/i.test(String(err && err.message));
-}
-
-function failure(prefix, err) {
-  return (isStackOverflow(err) ? 'stack overflow: ' : '') + prefix + describe(err);
-}
-
-// h: what child.js shares (see chains.js).
-function run(opts, h) {
-  var n = +opts.n, mode = opts.mode;
-  if (!opts.variant) return h.badArgs('--variant FILE is required');
-  if (MODES.indexOf(mode) < 0) return h.badArgs('--mode must be flat, d1, d2 or d5 for the delegation scenario, got ' + mode);
-  if (!(n >= 1 && n % 1 === 0)) return h.badArgs('--n must be a positive integer, got ' + opts.n);
-
-  var path = require('path');
-  var loadStart = h.clock.now();
-  var variant = require(path.resolve(opts.variant));
-  var loadMs = h.clock.now() - loadStart;
-  if (typeof variant.run !== 'function') return h.failed('crash', opts.variant + ' does not export run(world, done)');
-
-  var worlds = new Array(n), callbacks = new Array(n), results = new Array(n);
-  var completed = 0, extra = 0, start = 0, finished = false;
-  var noop = function () {};
-  for (var i = 0; i < n; i++) {
-    worlds[i] = new World(i, mode, noop);
-    results[i] = null;
-    callbacks[i] = completion(i);
-  }
-
-  function completion(c) {
-    var calls = 0;
-    return function (err, final) {
-      if (++calls > 1) { extra++; return; }
-      results[c] = check(worlds[c], err, final);
-      if (++completed === n) finish(h.clock.now());
-    };
-  }
-
-  process.on('beforeExit', function () {
-    if (!finished) h.failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' coroutines never ended');
-  });
-
-  var span = h.memory.span();
-
-  start = h.clock.now();
-  var thrown = fire(variant.run, worlds, callbacks, n);
-  if (thrown) return h.failed('crash', failure('a coroutine threw while starting: ', thrown.err));
-
-  function finish(stop) {
-    finished = true;
-    var measured = span.end();
-    var memory = measured.memory;
-    var timeMs = h.round3(stop - start);
-    var record = {
-      type: 'cell',
-      status: 'ok',
-      timeMs: timeMs,
-      // Coroutines finished per second of the run (the 2013-14 "ops/sec" was
-      // runs of all n per second: opsPerSec / n).
-      opsPerSec: timeMs > 0 ? Math.round(n * 1000 / timeMs * 10) / 10 : 0,
-      peakRssMb: memory.peakMb,
-      baseRssMb: memory.baseMb,
-      memorySource: memory.source,
-      heapMb: measured.heapMb,
-      heapBaseMb: measured.heapBaseMb,
-      depth: DEPTHS[mode],
-      depthSeen: min(worlds, 'deepest') - 1,
-      asyncSteps: sum(worlds, 'asyncSteps'),
-      stepsPerCoroutine: STEPS,
-      asyncPrimitive: LATER_NAME,
-      extraCallbacks: 0,
-      loadMs: h.round3(loadMs),
-      gc: span.gc,
-      clock: h.clock.name
-    };
-    for (var c = 0; c < n; c++) if (results[c]) return h.failedRecord(record, results[c]);
-    // Two more turns, so a coroutine that ends twice is seen.
-    setTimeout(function () {
-      later(function () {
-        record.extraCallbacks = extra;
-        if (extra > 0) return h.failedRecord(record, extra + ' coroutine ends came more than once: done was called twice');
-        h.print(record, 0);
-      });
-    }, 0);
-  }
-}
-
-function sum(worlds, field) {
-  var total = 0;
-  for (var i = 0; i < worlds.length; i++) total += worlds[i][field];
-  return total;
-}
-
-function min(worlds, field) {
-  var m = Infinity;
-  for (var i = 0; i < worlds.length; i++) if (worlds[i][field] < m) m = worlds[i][field];
-  return m;
-}
-
-// Kept apart from run(): old V8 does not optimise a function holding a
-// try/catch, and this loop is timed.
-function fire(start, worlds, callbacks, n) {
-  try {
-    for (var i = 0; i < n; i++) start(worlds[i], callbacks[i]);
-  } catch (err) {
-    return { err: err };
-  }
-  return null;
-}
-
-// One coroutine of `variant` at `mode`, outside the timed harness: the
-// conformance test's view. failAt: the read that fails (-1: none).
-// cb({ problem, world, err, value, ends }) once the coroutine ended and two
-// more turns passed (a second end is counted in `ends`).
-function runOne(variant, mode, failAt, cb) {
-  var world = new World(0, mode, function () {}, failAt);
-  var ends = 0, first = null;
-  var done = function (err, value) {
-    ends++;
-    if (ends > 1) return;
-    first = { err: err, value: value };
-    setTimeout(function () {
-      later(function () {
-        cb({ problem: check(world, err, value) || (ends > 1 ? 'done was called ' + ends + ' times' : null),
-          world: world, err: first.err, value: first.value, ends: ends });
-      });
-    }, 0);
-  };
-  var thrown = fire(variant.run, [world], [done], 1);
-  if (thrown) cb({ problem: failure('threw while starting: ', thrown.err), world: world, err: thrown.err, ends: 0 });
-}
-
-module.exports = { run: run, runOne: runOne, expected: expected, levelsOf: levelsOf, readValue: readValue,
-  MODES: MODES, DEPTHS: DEPTHS, STEPS: STEPS, INITIAL: INITIAL };

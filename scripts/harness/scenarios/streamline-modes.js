@@ -1,221 +1,72 @@
-// The "streamline-modes" scenario of the child runner (companion post on
-// streamline's three modes): one program, run once per process, that makes
-// `loop` calls, each through `depth` nested asynchronous functions down to a
-// step supplied here. Every `modulo`-th step (i % modulo === 0) waits for a
-// real asynchronous primitive; the others call back at once, inside the call.
-//
-//   --mode setImmediate | setTimeout | readFile   the primitive
-//   --n M                                          the modulo
-//   --depth D --loop L                             (defaults 25 and 10000)
-//
-// A variant exports run(world, done) and calls done(err, total) once, where
-// total is the sum of every step's value plus `depth` for each call (each
-// level adds 1 on the way up). world.step(i, cb) checks that the steps come
-// one at a time, in order, and counts the asynchronous and synchronous ones,
-// so the record says how much work was done and a wrong program fails.
-//
-// A program that runs out of stack is a measured outcome of that variant at
-// that modulo, not a harness failure: it is recorded with status
-// "stack-overflow" and the runtime's message, whether the RangeError reaches
-// done, escapes to the event loop, or is thrown while starting.
-//
-// ES5 like child.js: it runs on Node 0.11 too.
+// The "streamline-modes" scenario (companion post on streamline's three
+// modes), as the harness sees it; the child's side is
+// streamline-modes.child.js. Same harness as every scenario (fresh processes,
+// shuffled jobs, --resume, atomic merge); what differs:
+//   mode     the asynchronous primitive: setImmediate | setTimeout | readFile
+//   n        the modulo: every n-th step really waits, the others answer at once
+//   depth, loop  25 nested calls per step, 10,000 steps per run (fixed)
+//   variants examples/streamline-modes/manifest.json; data data/streamline-modes.json
+// The default grid differs per primitive: a setTimeout step costs about 1 ms,
+// so its small moduli (10,000 timers at modulo 1: 12 s a repetition) are left
+// out unless --n asks for them.
 'use strict';
-var fs = require('fs');
-var os = require('os');
-var path = require('path');
+const path = require('node:path');
+const { EXAMPLES } = require('../../lib/manifest');
+const { expected, PRIMITIVES, DEPTH, LOOP } = require('./streamline-modes.child');
 
-var PRIMITIVES = ['setImmediate', 'setTimeout', 'readFile'];
-var DEPTH = 25;
-var LOOP = 10000;
-// The file read by the readFile primitive: small, so the read is one
-// round trip through libuv's thread pool and not a bulk transfer.
-var FILE_BYTES = 1024;
+const SCENARIO = 'streamline-modes';
+// 200 beside 100 on setImmediate: hand-written callbacks at depth 25 run out
+// of Node's default stack after about 150 immediate answers in a row
+// (measured on Node 14 and 24), so the limit falls between those two.
+const GRID = {
+  setImmediate: [1, 2, 10, 100, 200, 1000, 5000],
+  setTimeout: [10, 100, 1000, 5000],
+  readFile: [1, 10, 100, 1000, 5000]
+};
+const QUICK_GRID = { setImmediate: [1, 1000], setTimeout: [1000], readFile: [100] };
+// Repetitions: three, and adaptive ones up to five, so the default grid on
+// node-24 and node-14 together stays under eight minutes on 2 cores.
+const REPS = 3;
+const MAX_REPS = 5;
 
-function stepValue(i) { return i % 7; }
-function isAsyncStep(i, modulo) { return i % modulo === 0; }
-
-// What a correct run of `loop` calls at this depth and modulo returns and does.
-function expected(depth, loop, modulo) {
-  var total = 0, asyncSteps = 0;
-  for (var i = 0; i < loop; i++) {
-    total += stepValue(i) + depth;
-    if (isAsyncStep(i, modulo)) asyncSteps++;
-  }
-  return { total: total, asyncSteps: asyncSteps, syncSteps: loop - asyncSteps };
+// Applies the scenario's own defaults to the parsed settings `s`
+// (bench-args.js; s.modes is set); `raw` holds the options as given.
+function settings(s, raw) {
+  const grid = s.profile === 'quick' ? QUICK_GRID : GRID;
+  // --n: every given modulo for every primitive; otherwise the grid.
+  s.grid = raw['--n'] ? null : grid;
+  if (!raw['--n']) s.ns = [...new Set(s.modes.flatMap((m) => grid[m]))].sort((a, b) => a - b);
+  if (s.profile !== 'quick' && !raw['--reps']) s.reps = REPS;
+  if (s.profile !== 'quick' && !raw['--max-reps']) s.maxReps = Math.max(s.reps, MAX_REPS);
+  s.depth = DEPTH;
+  s.loop = LOOP;
 }
 
-function isStackOverflow(err) {
-  return err instanceof RangeError && /call stack|stack size|too much recursion/i.test(String(err.message)) ||
-    /Maximum call stack size exceeded|too much recursion/i.test(String(err && err.message));
-}
-
-function describe(err) {
-  if (err && err.stack) return String(err.stack).split('\n').slice(0, 3).join(' | ');
-  return String(err);
-}
-
-// The primitive as a function of one callback; readFile checks what it read.
-function primitive(name, file) {
-  if (name === 'setImmediate') return function (fn) { setImmediate(fn); };
-  if (name === 'setTimeout') return function (fn) { setTimeout(fn, 0); };
-  return function (fn) {
-    fs.readFile(file, function (err, buf) {
-      if (err) return fn(err);
-      if (buf.length !== FILE_BYTES) return fn(new Error('read ' + buf.length + ' bytes of ' + file + ', expected ' + FILE_BYTES));
-      fn(null);
-    });
+// One plan cell, or null when (mode, modulo) is not in the grid.
+function cell({ key, runtime, mode, n, variant, skip, settings }) {
+  if (settings.grid && !settings.grid[mode].includes(n)) return null;
+  const want = expected(DEPTH, LOOP, n);
+  return {
+    key, runtime: runtime.id, scenario: SCENARIO, mode, variant: variant.id, n, t: 0,
+    depth: DEPTH, loop: LOOP, modulo: n,
+    // The steps that really wait, one after another; turns of the event
+    // loop or reads, not timed waits of the fakes: the floor in ms is 0.
+    criticalPath: want.asyncSteps, ioFloorMs: 0,
+    file: path.join(EXAMPLES, variant.file),
+    skip
   };
 }
 
-function World(depth, loop, modulo, wait) {
-  var self = this;
-  this.depth = depth;
-  this.loop = loop;
-  this.modulo = modulo;
-  this.next = 0;
-  this.asyncSteps = 0;
-  this.syncSteps = 0;
-  this.pending = false;
-  this.problem = null;
-  this.step = function (i, cb) {
-    if (self.pending) self.fail('step ' + i + ' started while step ' + (self.next - 1) + ' was still waiting');
-    else if (i !== self.next) self.fail('step ' + i + ' came when step ' + self.next + ' was due');
-    self.next = i + 1;
-    var v = stepValue(i);
-    if (isAsyncStep(i, modulo)) {
-      self.asyncSteps++;
-      self.pending = true;
-      wait(function (err) {
-        self.pending = false;
-        if (err) cb(err); else cb(null, v);
-      });
-    } else {
-      self.syncSteps++;
-      cb(null, v);
-    }
-  };
-}
-World.prototype.fail = function (message) { if (!this.problem) this.problem = message; };
-
-// h: what child.js shares — { clock, print, badArgs, failed, failedRecord,
-// memory: { reset, status, now, peak }, mb, round3 }.
-function run(opts, h) {
-  var modulo = +opts.n, mode = opts.mode;
-  var depth = opts.depth === undefined ? DEPTH : +opts.depth;
-  var loop = opts.loop === undefined ? LOOP : +opts.loop;
-  if (!opts.variant) return h.badArgs('--variant FILE is required');
-  if (PRIMITIVES.indexOf(mode) < 0) return h.badArgs('--mode must be ' + PRIMITIVES.join(', ') + ' for the streamline-modes scenario, got ' + mode);
-  if (!(modulo >= 1 && modulo % 1 === 0)) return h.badArgs('--n (the modulo) must be a positive integer, got ' + opts.n);
-  if (!(depth >= 0 && depth % 1 === 0)) return h.badArgs('--depth must be an integer >= 0, got ' + opts.depth);
-  if (!(loop >= 1 && loop % 1 === 0)) return h.badArgs('--loop must be a positive integer, got ' + opts.loop);
-
-  var file = null;
-  if (mode === 'readFile') {
-    file = path.join(os.tmpdir(), 'asyncbench-slmodes-' + process.pid + '.bin');
-    var bytes;
-    if (typeof Buffer.alloc === 'function') bytes = Buffer.alloc(FILE_BYTES, 42);
-    else { bytes = new Buffer(FILE_BYTES); bytes.fill(42); } // Node < 4.5: fill() does not return the buffer everywhere
-    fs.writeFileSync(file, bytes);
-    process.on('exit', function () { try { fs.unlinkSync(file); } catch (e) { /* gone already */ } });
-  }
-
-  var loadStart = h.clock.now();
-  var variant = require(path.resolve(opts.variant));
-  var loadMs = h.clock.now() - loadStart;
-  if (typeof variant.run !== 'function') return h.failed('crash', opts.variant + ' does not export run(world, done)');
-
-  var want = expected(depth, loop, modulo);
-  var world = new World(depth, loop, modulo, primitive(mode, file));
-  var calls = 0, finished = false, start = 0;
-
-  // The program's own stack overflow, escaping to the event loop, is its
-  // outcome: it replaces child.js's generic handler for this scenario.
-  process.removeAllListeners('uncaughtException');
-  process.on('uncaughtException', function (err) {
-    finished = true;
-    if (isStackOverflow(err)) return h.failed('stack-overflow', overflowMessage(world, 'escaped to the event loop', err));
-    h.failed('crash', 'uncaught exception after ' + world.next + ' of ' + loop + ' steps: ' + describe(err));
-  });
-  process.on('beforeExit', function () {
-    if (!finished) h.failed('crash', 'the event loop emptied after ' + world.next + ' of ' + loop + ' steps and done was never called');
-  });
-
-  var span = h.memory.span();
-
-  start = h.clock.now();
-  var thrown = fire(variant.run, world, done);
-  if (thrown && !finished) {
-    finished = true;
-    if (isStackOverflow(thrown.err)) return h.failed('stack-overflow', overflowMessage(world, 'was thrown while starting', thrown.err));
-    return h.failed('crash', 'run threw while starting: ' + describe(thrown.err));
-  }
-
-  function done(err, total) {
-    var stop = h.clock.now();
-    if (++calls > 1) {
-      if (!finished || calls === 2) { finished = true; h.failed('crash', 'done was called ' + calls + ' times'); }
-      return;
-    }
-    finished = true;
-    if (err && isStackOverflow(err)) return h.failed('stack-overflow', overflowMessage(world, 'reached done', err));
-    var measured = span.end();
-    var memory = measured.memory;
-    var record = {
-      type: 'cell',
-      status: 'ok',
-      timeMs: h.round3(stop - start),
-      peakRssMb: memory.peakMb,
-      baseRssMb: memory.baseMb,
-      memorySource: memory.source,
-      heapMb: measured.heapMb,
-      heapBaseMb: measured.heapBaseMb,
-      depth: depth,
-      loop: loop,
-      modulo: modulo,
-      primitive: mode,
-      steps: world.next,
-      asyncSteps: world.asyncSteps,
-      syncSteps: world.syncSteps,
-      total: typeof total === 'number' ? total : null,
-      extraCallbacks: 0,
-      loadMs: h.round3(loadMs),
-      gc: span.gc,
-      clock: h.clock.name
-    };
-    var problem = world.problem;
-    if (!problem && err) problem = 'done was called with an error after ' + world.next + ' of ' + loop + ' steps: ' + describe(err);
-    if (!problem && world.next !== loop) problem = 'done was called after ' + world.next + ' of ' + loop + ' steps';
-    if (!problem && total !== want.total) problem = 'the program returned ' + total + ', expected ' + want.total;
-    if (!problem && world.asyncSteps !== want.asyncSteps) {
-      problem = world.asyncSteps + ' asynchronous steps, expected ' + want.asyncSteps + ' at modulo ' + modulo;
-    }
-    if (problem) return h.failedRecord(record, problem);
-    // Two more turns, so a second call of done is seen too.
-    setTimeout(function () {
-      setImmediate(function () {
-        record.extraCallbacks = calls - 1;
-        if (calls > 1) return h.failedRecord(record, 'done was called ' + calls + ' times');
-        h.print(record, 0);
-      });
-    }, 0);
-  }
-}
-
-function overflowMessage(world, how, err) {
-  return 'the stack overflowed after ' + world.next + ' of ' + world.loop + ' steps (' + world.syncSteps +
-    ' answered at once) and the RangeError ' + how + ': ' + String(err && err.message || err);
-}
-
-// Apart from run(): old V8 does not optimise a function holding a try/catch.
-function fire(fn, world, done) {
-  try {
-    fn(world, done);
-  } catch (err) {
-    return { err: err };
-  }
-  return null;
-}
-
-module.exports = { run: run, expected: expected, isAsyncStep: isAsyncStep, stepValue: stepValue, isStackOverflow: isStackOverflow,
-  PRIMITIVES: PRIMITIVES, DEPTH: DEPTH, LOOP: LOOP };
+module.exports = {
+  name: SCENARIO,
+  help: [`${SCENARIO} alone: --mode setImmediate,setTimeout,readFile, --n the moduli,`,
+    `examples/${SCENARIO}/manifest.json, --out data/${SCENARIO}.json`],
+  modes: PRIMITIVES,
+  data: { file: path.join('data', `${SCENARIO}.json`), schema: `asyncbench/${SCENARIO}@1` },
+  manifest: path.join('examples', SCENARIO, 'manifest.json'),
+  settings,
+  cell,
+  childArgs: (c) => ['--mode', c.mode, '--depth', String(c.depth), '--loop', String(c.loop)],
+  dataFields: ['depth', 'loop', 'modulo'],
+  GRID, QUICK_GRID, REPS, MAX_REPS
+};

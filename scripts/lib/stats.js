@@ -1,9 +1,10 @@
 // Summary statistics of a cell's raw samples, computed after the run (never
 // inside the timed path), the rule that decides when two cells are too close
 // to rank, and percentile-bootstrap intervals for figures derived from the
-// medians of several cells (the costs above the floor).
+// medians of several cells (the costs above the floor). Shared by the
+// harness (which writes the figures) and the site (which quotes intervals):
+// it loads nothing else.
 'use strict';
-const { seededRandom } = require('./plan');
 
 // A cell whose interquartile range exceeds this share of its median is
 // flagged "noisy": its rank against neighbours is not trustworthy.
@@ -157,6 +158,19 @@ function medianPrecision(values, targetPct, level = 0.95) {
   };
 }
 
+// Small seeded PRNG (mulberry32), so a bootstrap interval and a plan's
+// shuffled order are the same on every run with the same seed.
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return function () {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 // Percentile bootstrap: fixed resample count and seed, so the same samples
 // always give the same interval.
 const BOOTSTRAP = Object.freeze({ resamples: 2000, seed: 20130809, level: 0.95 });
@@ -226,5 +240,5 @@ function ratioAboveFloor(samples, base, floor) {
 }
 
 module.exports = { medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
-  BOOTSTRAP, bootstrapInterval, costAboveFloor, ratioAboveFloor,
+  BOOTSTRAP, bootstrapInterval, seededRandom, costAboveFloor, ratioAboveFloor,
   summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

@@ -1,0 +1,95 @@
+// The 2013 article's workload, shared by three scenarios (upload.js,
+// errors.js, parallel.js): n calls of a variant's upload (or parallel)
+// function started together against the fakes of examples/lib/fakes.js,
+// every fake I/O operation taking t ms. What they share: modes, options and
+// their defaults, the I/O floor, the plan cell and the data file
+// (data/perf.json, asyncbench/perf@1). The child's side is fake-io.child.js.
+'use strict';
+const path = require('node:path');
+const { decimal } = require('../../lib/args');
+const { EXAMPLES } = require('../../lib/manifest');
+const { measureFloors } = require('../floor');
+
+const MODES = ['cpu', 'io'];
+
+// Per-operation failure rate when failures are injected. The fakes fail each
+// asynchronous operation independently with this probability; an upload has
+// 8 of them on the new-file path and 6 on the existing-file path (half the
+// calls each), so the share of failing calls is
+//   ½(1 − (1 − r)^8) + ½(1 − (1 − r)^6) = 10 %  for r ≈ 0.01495.
+const TARGET_FAILING_CALLS = 0.1;
+function errorRateFor(target, opsPerPath = [8, 6]) {
+  let lo = 0, hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const r = (lo + hi) / 2;
+    const failing = opsPerPath.reduce((s, ops) => s + (1 - (1 - r) ** ops), 0) / opsPerPath.length;
+    if (failing < target) lo = r; else hi = r;
+  }
+  return Math.round(lo * 1e6) / 1e6;
+}
+
+// Settings every run records (data/SCHEMA.md, harness), whatever it measures.
+const DEFAULTS = Object.freeze({
+  t: 1,          // ms per fake I/O operation in CPU-bound mode
+  dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
+  k: 25,         // concurrent inserts per call in the parallel scenario
+  errorRate: errorRateFor(TARGET_FAILING_CALLS)
+});
+
+const OPTIONS = Object.freeze([
+  { name: 't', usage: '--t MS', help: [`fake I/O time in cpu mode (default ${DEFAULTS.t})`],
+    apply(s, v) { s.t = decimal('--t', v); } },
+  { name: 'dt', usage: '--dt MS', help: [`fake I/O time per call in io mode (default ${DEFAULTS.dt})`],
+    apply(s, v) { s.dt = decimal('--dt', v); } },
+  { name: 'k', usage: '--k K', help: [`concurrent inserts per call, parallel scenario (default ${DEFAULTS.k})`],
+    apply(s, v) { s.k = decimal('--k', v, { integer: true, min: 1, max: 1e6 }); } },
+  { name: 'error-rate', usage: '--error-rate R',
+    help: ['failure probability per async operation, errors scenario', `(default ${DEFAULTS.errorRate}: ~10 % of calls fail)`],
+    apply(s, v) { s.errorRate = decimal('--error-rate', v, { max: 0.999999 }); } }
+]);
+
+function timePerOp(mode, n, settings) {
+  if (mode === 'cpu') return settings.t;
+  if (mode === 'io') return Math.round(n * settings.dt * 1e6) / 1e6;
+  throw new Error(`Internal error: unknown mode "${mode}"`);
+}
+
+// The I/O floor of each kind of call (floor.js), measured once per k.
+const floors = new Map();
+function floorOf(call, k) {
+  if (!floors.has(k)) floors.set(k, measureFloors({ k }));
+  return floors.get(k)[call];
+}
+
+// A descriptor (scenarios/index.js) of this workload. call: the variant's
+// function ('upload' or 'parallel'); extra(settings): fields of the scenario's
+// own on each cell, kept in the data file (dataFields) and passed to the child
+// (childArgs); summary: cell field → sample field summarized (datafile.js).
+function fakeIoScenario({ name, call, sweep = false, extra = () => ({}), dataFields = [], childArgs = () => [], summary = {} }) {
+  return {
+    name,
+    modes: MODES,
+    data: { file: path.join('data', 'perf.json'), schema: 'asyncbench/perf@1' },
+    manifest: null,
+    defaultRun: true,
+    sweep,
+    floor: true,
+    options: OPTIONS,
+    defaults: DEFAULTS,
+    cell({ key, runtime, mode, n, variant, skip, settings }) {
+      const t = timePerOp(mode, n, settings);
+      const { criticalPath } = floorOf(call, settings.k);
+      return Object.assign({
+        key, runtime: runtime.id, scenario: name, mode, variant: variant.id, n, t,
+        ioFloorMs: Math.round(criticalPath * t * 1e6) / 1e6, criticalPath,
+        file: variant.path || path.join(EXAMPLES, variant.file),
+        skip
+      }, extra(settings));
+    },
+    childArgs,
+    dataFields,
+    summary
+  };
+}
+
+module.exports = { scenario: fakeIoScenario };

@@ -1,0 +1,48 @@
+// The run's summary for other programs (bench --format json|csv): one row per
+// cell the run planned, with the figures the summary table shows, printed on
+// stdout alone so it can be piped (`| jq`, a spreadsheet); progress and the
+// table go to stderr. The rows come from the data file's cells, so they say
+// exactly what the file holds (data/SCHEMA.md defines each figure).
+'use strict';
+
+const FORMATS = ['table', 'json', 'csv'];
+
+// A cell of the data file → one flat row. null where the cell has no such figure.
+function row(c) {
+  const a = c.aboveFloor || {};
+  const ci = c.timeCi || {};
+  const or = (x) => (x === undefined ? null : x);
+  return {
+    runtime: c.runtime, scenario: c.scenario, mode: c.mode, variant: c.variant, n: c.n,
+    status: c.status,
+    reps: c.time ? c.time.count : 0,
+    medianMs: c.time ? c.time.median : null,
+    p25Ms: c.time ? c.time.p25 : null,
+    p75Ms: c.time ? c.time.p75 : null,
+    ci95LoMs: or(ci.lo), ci95HiMs: or(ci.hi),
+    noisy: Boolean(c.noisy),
+    peakRssMb: c.memory ? c.memory.median : null,
+    aboveFloorMs: or(a.costMs), aboveFloorRatio: or(a.ratio),
+    ioFloorMs: c.ioFloorMs,
+    error: c.error || null
+  };
+}
+
+// RFC 4180: a field holding a comma, a quote or a line break is quoted.
+function csvField(value) {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+// cells: the data file's cells this run planned; run: its id; file: the data file.
+function formatSummary(format, cells, { run, file }) {
+  const rows = cells.map(row);
+  if (format === 'json') return JSON.stringify({ run, file, cells: rows }, null, 2);
+  if (format === 'csv') {
+    const columns = Object.keys(row({}));
+    return [columns.join(',')].concat(rows.map((r) => columns.map((k) => csvField(r[k])).join(','))).join('\n');
+  }
+  throw new Error(`Internal error: no summary format "${format}"`);
+}
+
+module.exports = { formatSummary, FORMATS };

@@ -1,0 +1,86 @@
+// The JSON Schemas of the data files (data/schema/*.schema.json), compiled by
+// ONE Ajv instance that both the harness (which checks every sample and every
+// save) and the site (which checks every file before it builds) use, so a file
+// is valid to one exactly when it is valid to the other.
+//
+// A schema is known by its file name ("perf.schema.json") and by the value
+// its files carry in "schema" ("asyncbench/perf@1", read from the schema's own
+// properties.schema const or enum), so neither side keeps a map of its own.
+// A scenario whose schema lives elsewhere (a test's fixture scenario) adds it
+// with addSchemaFile().
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const Ajv = require('ajv');
+const { DATA } = require('./paths');
+
+const SCHEMA_DIR = path.join(DATA, 'schema');
+
+let ajv = null;
+const files = new Map();   // key (the file's base name) → absolute path
+const byName = new Map();  // "schema" value of a data file → key
+
+function add(file) {
+  const key = path.basename(file);
+  const known = files.get(key);
+  if (known) {
+    if (known !== path.resolve(file)) throw new Error(`${file}: a schema named ${key} is already loaded from ${known}; rename one of them`);
+    return key;
+  }
+  const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
+  ajv.addSchema(schema, key);
+  files.set(key, path.resolve(file));
+  const own = schema.properties && schema.properties.schema;
+  const names = !own ? [] : own.const !== undefined ? [own.const] : own.enum || [];
+  for (const name of names) byName.set(name, key);
+  return key;
+}
+
+// All at once: one schema may refer to another (debuggability's env is complexity's).
+function instance() {
+  if (!ajv) {
+    ajv = new Ajv({ allErrors: true, strict: false });
+    // ISO date check without pulling in ajv-formats.
+    ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    for (const f of fs.readdirSync(SCHEMA_DIR).filter((x) => x.endsWith('.schema.json')).sort()) add(path.join(SCHEMA_DIR, f));
+  }
+  return ajv;
+}
+
+// Loads a schema kept outside data/schema/; returns its key.
+function addSchemaFile(file) {
+  instance();
+  return add(file);
+}
+
+// The key of the schema whose files carry `schema: name`, or null.
+function keyOfName(name) {
+  instance();
+  return byName.get(name) || null;
+}
+
+// The compiled validator of a schema (by key), or null for an unknown key.
+function validator(key) {
+  instance();
+  return files.has(key) ? ajv.getSchema(key) : null;
+}
+
+// The validator of one sample (#/definitions/sample) of a benchmark data file.
+function sampleValidator(key) {
+  const root = validator(key);
+  return root ? ajv.getSchema(`${root.schema.$id}#/definitions/sample`) || null : null;
+}
+
+// Whether a schema describes benchmark data: runs, cells and their samples
+// (perf@1's shape, data/SCHEMA.md), which can be unfinished.
+function holdsRuns(key) {
+  const root = validator(key);
+  return Boolean(root && root.schema.definitions && root.schema.definitions.sample);
+}
+
+function schemaFile(key) {
+  instance();
+  return files.get(key) || null;
+}
+
+module.exports = { SCHEMA_DIR, addSchemaFile, keyOfName, validator, sampleValidator, holdsRuns, schemaFile };
