@@ -1,6 +1,7 @@
 // Eleventy configuration: a table of contents. Each helper lives in its own
 // plugin module under _config/; add yours with one addPlugin line.
 module.exports = function (eleventyConfig) {
+  eleventyConfig.addPlugin(require('./_config/broken-pipe'));  // output to a closed pipe (| head) ends the build
   eleventyConfig.addPlugin(require('./_config/ignores'));     // non-content folders stay unrendered
   eleventyConfig.addPlugin(require('./_config/site'));        // `site` metadata for every page
   eleventyConfig.addPlugin(require('./_config/markdown'));    // KaTeX, highlight.js, heading anchors

@@ -5,6 +5,10 @@
 //   - every *.json in the data folder must match its JSON Schema in
 //     data/schema/ (perf.json and perf-*.json: perf.schema.json; any other
 //     <name>.json: <name>.schema.json);
+//   - no figure is non-finite (1e999 reads as Infinity);
+//   - every figure derived from raw samples (summaries, intervals, costs
+//     above the floor) is what the samples give, and no magnitude is
+//     negative (_config/derived-figures.js);
 //   - a performance file must be finished: no run interrupted (`finished:
 //     null`) and no planned cell left without samples.
 // A problem names the file and the JSON path. Unfinished data may be allowed
@@ -14,6 +18,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { isContinued } = require('../scripts/lib/continuation');
 const schemas = require('../scripts/lib/schemas');
+const { derivedFigureProblems, nonFiniteProblems } = require('./derived-figures');
 
 const ROOT = path.join(__dirname, '..');
 const ALLOW_INCOMPLETE_ENV = 'ASYNCBENCH_ALLOW_INCOMPLETE';
@@ -109,6 +114,9 @@ function readDataFile(dir, name) {
     fail('unreadable', `is not valid JSON (${err.message}). Remake it with: ${remedy(name)}`);
     return hit;
   }
+  const infinite = nonFiniteProblems(data, text);
+  for (const p of infinite) fail('invalid', p.message, pathOf(p.parts));
+  if (infinite.length) return hit;
   const validate = schemas.validator(schemaKeyFor(name));
   if (!validate) {
     fail('invalid', `has no JSON Schema: add ${shown(path.join(schemas.SCHEMA_DIR, schemaKeyFor(name)))} and describe the file in data/SCHEMA.md`);
@@ -117,7 +125,11 @@ function readDataFile(dir, name) {
   const invalid = schemaProblems(validate, data);
   for (const p of invalid) fail('invalid', p.message, p.path);
   if (invalid.length) return hit;
-  if (schemas.holdsRuns(schemaKeyFor(name))) { // perf@1's shape: runs, cells, samples (data/SCHEMA.md)
+  const cellShaped = schemas.holdsRuns(schemaKeyFor(name)); // perf@1's shape: runs, cells, samples (data/SCHEMA.md)
+  const derived = derivedFigureProblems(data, cellShaped ? 'cells' : name === 'debuggability' ? 'debuggability' : null);
+  for (const p of derived) fail('invalid', p.message, pathOf(p.parts));
+  if (derived.length) return hit;
+  if (cellShaped) {
     const open = unfinished(data);
     for (const p of open.problems) fail('incomplete', p.message, p.path);
     hit.incomplete = open.summary;

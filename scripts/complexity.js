@@ -27,23 +27,29 @@ const { measurePaths, complexityTable, variantTable, buildData } = require('./an
 const { writeJsonAtomic } = require('./lib/atomic-write');
 const { parseCommandLine, UsageError, reportFailure } = require('./lib/args');
 const { DATA } = require('./lib/paths');
+const { loadManifest, MANIFEST } = require('./lib/manifest');
 
 const HELP = `Usage: npm run complexity
-       node scripts/complexity.js [--out FILE]         every manifest variant -> data/complexity.json (or FILE)
-       node scripts/complexity.js [--json] PATH...     any files or folders -> a table (or JSON) on stdout
+       node scripts/complexity.js [--out FILE] [--manifest FILE]   every manifest variant -> data/complexity.json (or FILE)
+       node scripts/complexity.js [--json] PATH...                 any files or folders -> a table (or JSON) on stdout
 
-  --out FILE   write the variants' data here instead of data/complexity.json
+  --out FILE       write the variants' data here instead of data/complexity.json
+  --manifest FILE  the variant list (default examples/manifest.json); an invalid one exits 2 naming each entry
   --json       with PATHs: print JSON rather than a table
   --help       this text`;
 
 function parseArgs(argv) {
   const { help, values, positionals } = parseCommandLine(argv, {
-    options: { out: { type: 'string' }, json: { type: 'boolean' } },
+    options: { out: { type: 'string' }, json: { type: 'boolean' }, manifest: { type: 'string' } },
     positionals: true,
   });
   if (help) return { help: true };
   if (values.out === '') throw new UsageError('--out needs the path of the file to write');
-  return { json: Boolean(values.json), out: path.resolve(values.out || path.join(DATA, 'complexity.json')), paths: positionals };
+  if (values.manifest === '') throw new UsageError('--manifest needs the path of a variant list');
+  return {
+    json: Boolean(values.json), out: path.resolve(values.out || path.join(DATA, 'complexity.json')), paths: positionals,
+    manifest: values.manifest ? path.resolve(values.manifest) : MANIFEST,
+  };
 }
 
 function main(argv) {
@@ -54,7 +60,7 @@ function main(argv) {
     console.log(opts.json ? JSON.stringify(rows, null, 2) : complexityTable(rows));
     return;
   }
-  const data = buildData();
+  const data = buildData(loadManifest(opts.manifest));
   writeJsonAtomic(opts.out, data);
   console.log(variantTable(data.variants));
   console.error(`shared header, not counted: ${data.sharedHeader.tokens} tokens in ${data.sharedHeader.variant} (${data.sharedHeader.min}-${data.sharedHeader.max} across variants); 2013 files without a counterpart: ${data.pairing2013.unpaired.join(', ') || 'none'}`);

@@ -17,7 +17,7 @@
 // data; a partial run writes only a file named by --out.
 'use strict';
 const path = require('node:path');
-const { loadManifest, selectVariants, EXAMPLES, authoredFile } = require('./lib/manifest');
+const { loadManifest, selectVariants, EXAMPLES, MANIFEST, authoredFile } = require('./lib/manifest');
 const { compileAll } = require('./compile/index');
 const { analyzeVariant, sourceMapFlags } = require('./analyze/debug-runs');
 const { switchCost } = require('./analyze/switch-cost');
@@ -44,14 +44,15 @@ const HELP = `Usage: npm run debuggability
                      each is installed on demand and traces every variant; one that cannot start
                      costs one line and the rest go on (default: the node running this script)
   --out FILE         write FILE instead of data/debuggability.json
+  --manifest FILE    the variant list (default examples/manifest.json); an invalid one exits 2 naming each entry
   --help             this text`;
 
 function parseArgs(argv) {
   const { help, values } = parseCommandLine(argv, {
-    options: { variants: { type: 'string' }, runtimes: { type: 'string' }, 'no-cost': { type: 'boolean' }, 'cost-n': { type: 'string' }, 'cost-reps': { type: 'string' }, out: { type: 'string' } },
+    options: { variants: { type: 'string' }, runtimes: { type: 'string' }, 'no-cost': { type: 'boolean' }, 'cost-n': { type: 'string' }, 'cost-reps': { type: 'string' }, out: { type: 'string' }, manifest: { type: 'string' } },
   });
   if (help) return { help: true };
-  const o = { variants: null, profiles: null, cost: !values['no-cost'], costN: 1000, costReps: 5, costDelay: 1, out: OUT };
+  const o = { variants: null, profiles: null, cost: !values['no-cost'], costN: 1000, costReps: 5, costDelay: 1, out: OUT, manifest: MANIFEST };
   if (values.variants !== undefined) o.variants = values.variants;
   if (values.runtimes !== undefined) o.profiles = profileList(values.runtimes);
   if (values['cost-n'] !== undefined) o.costN = decimal('--cost-n', values['cost-n'], { integer: true, min: 0, above: true });
@@ -59,6 +60,10 @@ function parseArgs(argv) {
   if (values.out !== undefined) {
     if (!values.out) throw new UsageError('--out needs the path of the file to write');
     o.out = path.resolve(values.out);
+  }
+  if (values.manifest !== undefined) {
+    if (!values.manifest) throw new UsageError('--manifest needs the path of a variant list');
+    o.manifest = path.resolve(values.manifest);
   }
   return o;
 }
@@ -87,9 +92,9 @@ function summaryLine(v) {
 async function main(argv) {
   const opts = parseArgs(argv);
   if (opts.help) return console.log(HELP);
-  const manifest = loadManifest();
+  const manifest = loadManifest(opts.manifest);
   const entries = selectVariants(manifest, opts.variants);
-  if (entries.length === 0) throw new Error(`--variants ${opts.variants} matches no variant in examples/manifest.json`);
+  if (entries.length === 0) throw new UsageError(`--variants ${opts.variants} matches no variant in ${path.relative(process.cwd(), opts.manifest)}`);
   // The traces come from the compiled outputs: (re)built when missing or stale.
   for (const { id, error } of compileAll(entries).failed) console.error(`debuggability: ${id}: not compiled: ${error.message}`);
   // Which runtimes trace: the profiles asked for (installed on demand), or

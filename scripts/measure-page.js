@@ -6,11 +6,11 @@
 //      shown (plot.highlightSeries, synchronous), median of 60;
 //   3. whether every chart is drawn before it scrolls into view;
 //   4. gzipped bytes of the page and every asset it loads.
-// By default the site is built into a temp folder with the chart fixture
-// (26 variants with repetitions: the heaviest page the data can produce);
-// --site _site measures the current build instead.
+// By default it measures _site/, the build of the committed data/ that
+// `npm run build` makes, and builds it first when the page is not there yet;
+// --site DIR measures another build (e.g. one made with CHARTS_DATA_DIR).
 //
-//   node scripts/measure-page.js [--site _site] [--page /posts/results/] [--loads 9]
+//   node scripts/measure-page.js [--site DIR] [--page /posts/results/] [--loads 9]
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,13 +18,14 @@ const { serve } = require('./site-tools/server');
 const { median } = require('./lib/stats');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
-const { buildFixtureSite, firstViewport, hoverRedraw, scrollThrough, pageWeight } = require('./site-tools/page-figures');
-const { ROOT } = require('./lib/paths');
+const { firstViewport, hoverRedraw, scrollThrough, pageWeight } = require('./site-tools/page-figures');
+const { buildSite } = require('./site-tools/site');
+const { ROOT, SITE } = require('./lib/paths');
 const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
-const HELP = `Usage: node scripts/measure-page.js [--site _site] [--page /posts/results/] [--loads 9]
+const HELP = `Usage: node scripts/measure-page.js [--site DIR] [--page /posts/results/] [--loads 9]
 
-  --site DIR    measure this build instead of a temp build with the chart fixture
+  --site DIR    measure this build (default _site, built from data/ first if the page is missing)
   --page PATH   the page to load (default /posts/results/)
   --loads N     page loads for the first-viewport figure (default 9)
   --help        this text`;
@@ -43,11 +44,19 @@ function parseArgs(argv) {
   };
 }
 
+// The HTML file a page path is served from: /posts/results/ -> .../posts/results/index.html.
+const pageFile = (site, pagePath) => path.join(site, ...pagePath.split('/').filter(Boolean), pagePath.endsWith('/') ? 'index.html' : '');
+
 async function main(argv) {
   const opts = parseArgs(argv);
   if (opts.help) return console.log(HELP);
-  const site = opts.site || buildFixtureSite();
+  const site = opts.site || SITE;
   const pagePath = opts.page;
+  const built = !opts.site && !fs.existsSync(pageFile(site, pagePath));
+  if (built) buildSite();
+  if (!fs.existsSync(pageFile(site, pagePath))) {
+    throw new UsageError(`--page ${pagePath}: ${path.relative(ROOT, pageFile(site, pagePath)) || pageFile(site, pagePath)} does not exist; build the site (npm run build) or give --site DIR`);
+  }
   const loads = opts.loads;
   const server = await serve({ root: site, port: 0 });
   const browser = await chromium.launch(launchOptions());
@@ -62,7 +71,7 @@ async function main(argv) {
     const files = await pageWeight(browser, url);
     const gz = files.reduce((a, f) => a + f.gz, 0);
 
-    console.log(`site: ${path.relative(ROOT, site) || site}${opts.site ? '' : ' (built with test/fixtures/charts/perf.json)'}, page ${pagePath}`);
+    console.log(`site: ${path.relative(ROOT, site) || site}${built ? ' (built just now from data/)' : ''}, page ${pagePath}`);
     console.log(`first-viewport charts drawn: median ${median(after).toFixed(1)} ms after DOMContentLoaded starts (negative = before), range ${Math.min(...after).toFixed(1)}..${Math.max(...after).toFixed(1)}; drawn at median ${median(runs.map((r) => r.drawn)).toFixed(1)} ms after navigation; ${loads} loads; target <= 100 ms`);
     console.log(`legend hover redraw: median ${median(hover.times).toFixed(2)} ms, max ${Math.max(...hover.times).toFixed(2)} ms, ${hover.series} series (${hover.id}); target <= 16 ms`);
     const late = Object.keys(seen).filter((id) => !seen[id]);
@@ -74,7 +83,6 @@ async function main(argv) {
   } finally {
     await browser.close();
     await server.close();
-    if (!opts.site) fs.rmSync(site, { recursive: true, force: true });
   }
 }
 

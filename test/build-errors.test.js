@@ -92,3 +92,27 @@ test('build: unfinished run fails unless drafts allow it, and then shows the ban
     fs.rmSync(draft.output, { recursive: true, force: true });
   }
 });
+
+// Issue 25, item 6: a summary that contradicts its samples (edited by hand,
+// or written by a broken tool) reached the table, the CSV, the feed and the
+// chart. The samples stay untouched; only the published figure is absurd.
+for (const [what, median, message] of [
+  ['negative', -50, 'is -50, negative; it is a magnitude derived from the samples'],
+  ['huge', 1e308, 'is 1e\\+308 but the samples give \\d'],
+]) {
+  test(`build: a cell's time.median that its samples contradict (${what}: ${median}) fails, naming file and JSON path`, () => {
+    let at = -1;
+    const { ok, output, log } = buildWithData({
+      edit: {
+        perf: (d) => {
+          at = d.cells.findIndex((c) => c.status === 'ok' && c.scenario === 'upload' && c.mode === 'cpu' && c.samples.length > 2);
+          d.cells[at].time.median = median;
+        },
+      },
+    });
+    fs.rmSync(output, { recursive: true, force: true });
+    assert.ok(at >= 0);
+    assert.equal(ok, false, `a time.median of ${median} beside untouched samples must fail the build`);
+    assert.match(log, new RegExp(`perf\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: ${message}`));
+  });
+}

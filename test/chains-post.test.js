@@ -1,33 +1,31 @@
 'use strict';
 // The Promises/A+ chains post: a draft that builds without data/chains.json
 // (its figures say "not measured yet"), and, with data from a real quick
-// harness run, charts and tables drawn from that file beside the 2013 figures.
+// harness run (recorded once, so its figures are fixed), charts and tables
+// drawn from that file beside the 2013 figures.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
 const { makeLoader, readDataFile } = require('../_config/data-files');
 const { chartModel } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
-const { ROOT, BENCH } = require('./fixtures/bench/helpers');
+const { ROOT } = require('./fixtures/bench/helpers');
+const { file: recorded } = require('./fixtures/recorded/record');
 const format = require('../assets/js/chart-format');
 
 const POST = '/posts/promises-aplus-chains/';
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'reference-chains-2013.json'), 'utf8'));
 
 // A data folder: the committed files, without chains.json, plus (if asked)
-// one written by a quick chains run of two real variants.
+// a quick chains run of three real variants, recorded once
+// (test/fixtures/recorded/record.js): the figures asserted below are fixed.
 function folder(t, { measured }) {
   const d = dataDir({ drop: ['chains'] });
   t.after(d.remove);
-  if (measured) {
-    const r = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|q-0-9)$', '--mode', 'sync,async',
-      '--n', '1,2', '--reps', '1', '--out', path.join(d.dir, 'chains.json')], { cwd: ROOT, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
+  if (measured) fs.copyFileSync(recorded('chains-post'), path.join(d.dir, 'chains.json'));
   return d.dir;
 }
 

@@ -2,44 +2,30 @@
 // The generator delegation post: a draft that builds without
 // data/delegation.json (its figures say "not measured yet"), the 2014 figures
 // and ratios from data/reference-delegation-2013.json, and, with data from a
-// real quick harness run, charts and tables drawn from that file.
+// real quick harness run (recorded once, so its figures are fixed), charts and
+// tables drawn from that file.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
 const { makeLoader, readDataFile } = require('../_config/data-files');
 const { chartModel } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
-const { ROOT, BENCH } = require('./fixtures/bench/helpers');
+const { ROOT } = require('./fixtures/bench/helpers');
+const { file: recorded } = require('./fixtures/recorded/record');
 
 const POST = '/posts/generator-delegation/';
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'reference-delegation-2013.json'), 'utf8'));
 
-// One quick delegation run of three real runners, made once and copied into
-// each folder that asks for measured data.
-let measuredText = null;
-function measuredData(t) {
-  if (measuredText) return measuredText;
-  const d = dataDir({ drop: ['delegation'] });
-  t.after(d.remove);
-  const out = path.join(d.dir, 'delegation.json');
-  const r = spawnSync(process.execPath, [BENCH, '--scenario', 'delegation', '--variants', '^delegation-(co-3-thunks|co-thunks|bluebird-0-9)$',
-    '--mode', 'flat,d1,d5', '--n', '1,4', '--reps', '2', '--out', out],
-  { cwd: ROOT, encoding: 'utf8', env: Object.assign({}, process.env, { ASYNCBENCH_FAKE_INTERFERENCE: '0' }) });
-  assert.equal(r.status, 0, r.stderr);
-  measuredText = fs.readFileSync(out, 'utf8');
-  return measuredText;
-}
-
 // A data folder: the committed files without delegation.json, plus (if
-// asked) the quick run's file.
+// asked) one quick delegation run of three real runners, recorded once
+// (test/fixtures/recorded/record.js): the figures asserted below are fixed.
 function folder(t, { measured }) {
   const d = dataDir({ drop: ['delegation'] });
   t.after(d.remove);
-  if (measured) fs.writeFileSync(path.join(d.dir, 'delegation.json'), measuredText || measuredData(t));
+  if (measured) fs.copyFileSync(recorded('delegation-post'), path.join(d.dir, 'delegation.json'));
   return d.dir;
 }
 

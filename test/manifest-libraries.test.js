@@ -9,14 +9,21 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { loadManifest } = require('../scripts/lib/manifest');
+const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
 
 const real = loadManifest().variants;
 const byId = (id) => real.find((v) => v.id === id);
 
+// `variant.file` may name a file of test/fixtures/manifest/: it is copied
+// beside the temporary manifest, where a fixture manifest's files may lie.
 function loadWith(t, variant, pkg) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-manifest-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const fixture = /^fixture:(.*)$/.exec(variant.file);
+  if (fixture) {
+    fs.copyFileSync(path.join(__dirname, 'fixtures', 'manifest', fixture[1]), path.join(dir, fixture[1]));
+    variant = { ...variant, file: path.relative(EXAMPLES, path.join(dir, fixture[1])) };
+  }
   const file = path.join(dir, 'manifest.json');
   fs.writeFileSync(file, JSON.stringify({ schema: 1, variants: [variant] }));
   return () => loadManifest(file, pkg && { packageJson: pkg });
@@ -44,7 +51,7 @@ test('an npm alias in package.json counts at the version it installs', (t) => {
 });
 
 test('a variant requiring a package its entry does not list is refused', (t) => {
-  const v = { ...byId('original'), id: 'requires-bluebird', file: '../test/fixtures/manifest/requires-bluebird.js' };
+  const v = { ...byId('original'), id: 'requires-bluebird', file: 'fixture:requires-bluebird.js' };
   assert.throws(loadWith(t, v), /requires-bluebird\): .*requires-bluebird\.js requires "bluebird", which "libraries" does not list/);
   assert.doesNotThrow(loadWith(t, { ...v, libraries: { bluebird: '3.7.2' } }));
 });

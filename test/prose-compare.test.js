@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { buildSiteWith } = require('./helpers/eleventy');
 const { dataDir } = require('./helpers/data-dir');
+const { setTimes, timesWithInterval } = require('./helpers/perf-samples');
 const { visibleText } = require('./helpers/drafts-site');
 const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
 const helpers = require('../_config/prose-numbers').helpers;
@@ -86,11 +87,12 @@ test('recorded traces of a variant the data do not hold fail the build', (t) => 
   buildFails(t, 'unknown-trace', /posts\/traces-unknown-variant\.md: \{% traces [^%]*%\}: no id "promises-telepathy" in data\/debuggability\.json; it has: [^\n]*\boriginal\b/);
 });
 
-// Sets a cell's median and interval (the now runtime, CPU-bound, n = 1000).
+// Gives a cell (the now runtime, CPU-bound, n = 1000) samples whose median
+// and interval are these; the harness derives its figures from them.
 function setTime(d, variant, median, lo, hi) {
   const c = d.cells.find((x) => x.variant === variant && x.mode === 'cpu' && x.n === 1000 && x.scenario === 'upload' && runtimeMatches(x.runtime, NOW_RUNTIME));
-  c.time.median = median;
-  c.timeCi = { ...c.timeCi, lo, hi };
+  setTimes(d.cells, c, (old) => timesWithInterval(old.length, { median, lo, hi }));
+  assert.deepEqual([c.time.median, c.timeCi.lo, c.timeCi.hi], [median, lo, hi]);
 }
 
 test('a build with changed data changes the phrases, in a fixture post and in the article', (t) => {

@@ -1,35 +1,33 @@
 'use strict';
 // The streamline modes post: a draft that builds without
 // data/streamline-modes.json (its figures say "not measured yet"); with data
-// from a real quick harness run, charts over the modulo and tables drawn
+// from a real quick harness run (recorded once, so its figures are fixed),
+// charts over the modulo and tables drawn
 // from that file, a stack overflow shown as an outcome (legend and table),
 // and the 2013 findings beside ours.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
 const { makeLoader, readDataFile } = require('../_config/data-files');
 const { chartModel } = require('../_config/chart-data');
 const { tableModel } = require('../_config/table-data');
-const { ROOT, BENCH } = require('./fixtures/bench/helpers');
+const { ROOT } = require('./fixtures/bench/helpers');
+const { file: recorded } = require('./fixtures/recorded/record');
 
 const POST = '/posts/streamline-modes/';
 const NAME = 'streamline-modes';
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'reference-streamline-2013.json'), 'utf8'));
 
-// The committed data without streamline-modes.json, plus (if asked) one
-// written by a quick run of three real variants on the test's runtime.
+// The committed data without streamline-modes.json, plus (if asked) a quick
+// run of three real variants, recorded once (test/fixtures/recorded/record.js):
+// the figures asserted below are fixed.
 function folder(t, { measured }) {
   const d = dataDir({ drop: [NAME] });
   t.after(d.remove);
-  if (measured) {
-    const r = spawnSync(process.execPath, [BENCH, '--scenario', NAME, '--variants', '^slmodes-(raw-callbacks|callbacks|async-await)$',
-      '--mode', 'setImmediate', '--n', '1,5000', '--reps', '1', '--out', path.join(d.dir, `${NAME}.json`)], { cwd: ROOT, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
+  if (measured) fs.copyFileSync(recorded(NAME + '-post'), path.join(d.dir, `${NAME}.json`));
   return d.dir;
 }
 

@@ -11,6 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
 const { dataDir: makeDataDir } = require('./helpers/data-dir');
+const { scaleTimes } = require('./helpers/perf-samples');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { figure } = require('../_config/variant-pages').helpers;
 
@@ -44,9 +45,10 @@ function perfWithSecondRuntime() {
   };
   const copies = perf.cells
     .filter((c) => c.variant === extra.id && c.scenario === 'upload' && c.n === N && c.runtime === Object.keys(real.runtimes)[0])
-    .map((c) => ({ ...c, runtime: OLD_RUNTIME, run: runId, key: c.key.replace(c.runtime, OLD_RUNTIME), time: { ...c.time, median: c.time.median * 2 } }));
+    .map((c) => ({ ...c, runtime: OLD_RUNTIME, run: runId, key: c.key.replace(c.runtime, OLD_RUNTIME), samples: c.samples.map((s) => ({ ...s, run: runId })) }));
   assert.ok(copies.length > 0, `no ${extra.id} cells at n=${N} in data/perf.json`);
   perf.cells.push(...copies);
+  for (const c of copies) scaleTimes(perf.cells, c, 2);
   return perf;
 }
 

@@ -13,6 +13,16 @@ class UsageError extends Error {
   }
 }
 
+// Thrown for an input file the user can fix (a manifest entry, say): the
+// message names the file and what is wrong; exit 2 like a usage error, with
+// no pointer to --help.
+class InputError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
 // Node's parseArgs errors, in the form our tests and users know:
 // 'unknown argument "--x"', '--x needs a value', '--x takes no value'. The
 // error's `code` says which kind it is; which argument it is comes from the
@@ -102,8 +112,12 @@ function reportFailure(name, err) {
     console.error(`${name}: ${err.message}\nRun with --help for the options.`);
     process.exit(2);
   }
+  if (err instanceof InputError) {
+    console.error(err.message.split('\n').map((line) => `${name}: ${line}`).join('\n'));
+    process.exit(2);
+  }
   console.error(`${name}: ${err.message}`);
   process.exit(1);
 }
 
-module.exports = { parseCommandLine, decimal, UsageError, reportFailure };
+module.exports = { parseCommandLine, decimal, UsageError, InputError, reportFailure };

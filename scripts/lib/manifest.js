@@ -5,26 +5,37 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 
+const Ajv = require('ajv');
+
 const { EXAMPLES, ROOT } = require('./paths');
+const { InputError } = require('./args');
+const SCHEMA = require('./manifest.schema.json');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
 const PACKAGE_JSON = path.join(ROOT, 'package.json');
 
-const FAMILIES = ['callbacks', 'promises', 'generators', 'async-functions', 'reactive', 'fibers', 'compiled'];
+// The lists the rest of the code uses come from the schema, so the two never differ.
+const ENTRY = SCHEMA.definitions.entry.properties;
+const FAMILIES = ENTRY.family.enum;
 // What a runtime must offer; scripts/runtimes/probe-script.js reports them per runtime.
-const FEATURES = ['generators', 'promise', 'es2015', 'async-functions', 'util.promisify', 'fibers'];
+const FEATURES = ENTRY.requires.items.enum;
 // An entry's "scenarios" are names of scripts/harness/scenarios/ (some have
-// a manifest of their own, examples/<scenario>/manifest.json); the harness
-// checks them against its registry (scenarios/index.js checkManifest), so
-// this module, which the site loads too, names none.
-const SCENARIO_NAME = /^[a-z0-9-]+$/;
-const ERAS = ['2013', 'modern'];
+// a manifest of their own, examples/<scenario>/manifest.json); the schema
+// checks their form only and the harness checks them against its registry
+// (scenarios/index.js checkManifest), so this module, which the site loads
+// too, names none.
+const ERAS = ENTRY.era.enum;
+const COMPILE_TOOLS = ENTRY.compile.properties.tool.enum;
+const ENTRY_DESCRIPTION = SCHEMA.definitions.entry.description;
 // The variant every other is measured against (the 2013 callback pyramid).
 const BASELINE = 'original';
 
-class ManifestError extends Error {
-  constructor(message, file) {
-    super(`${path.relative(process.cwd(), file)}: ${message}`);
+// One line per problem, each naming the manifest; exit 2 (scripts/lib/args.js).
+class ManifestError extends InputError {
+  constructor(problems, file) {
+    const shown = path.relative(process.cwd(), file) || file;
+    super([].concat(problems).map((p) => `${shown}: ${p}`).join('\n'));
     this.name = 'ManifestError';
+    this.problems = [].concat(problems);
   }
 }
 
@@ -66,78 +77,109 @@ function checkLibraries(entry, fail, pkg) {
 }
 
 
-// The compile step (scripts/compile/): which tool, which exact version, which
-// mode, and where source and output live. Outputs go to build/<id>.js so
-// one source can feed several variants (streamline's modes) without clashing.
-const COMPILE_TOOLS = ['streamline', 'traceur', 'regenerator', 'stratifiedjs'];
-function checkCompile(entry, fail) {
-  const c = entry.compile;
-  if (!c || typeof c !== 'object' || Array.isArray(c)) fail('"compile" must be null or { tool, version, mode, source, sourceMaps }');
-  if (!COMPILE_TOOLS.includes(c.tool)) fail(`compile.tool must be one of ${COMPILE_TOOLS.join(', ')}, got ${JSON.stringify(c.tool)}`);
-  if (typeof c.version !== 'string' || !/^\d+\.\d+\.\d+/.test(c.version)) fail(`compile.version needs an exact version, got ${JSON.stringify(c.version)}`);
-  if (c.mode !== undefined && c.mode !== null && (typeof c.mode !== 'string' || !c.mode)) fail('compile.mode must be null or a non-empty string');
-  if (typeof c.source !== 'string' || !c.source.startsWith('src/')) fail('compile.source must be a file under examples/src/');
-  if (typeof c.sourceMaps !== 'boolean') fail('compile.sourceMaps must be true or false');
-  if (entry.file !== `build/${entry.id}.js`) fail(`a compiled variant's "file" must be build/${entry.id}.js (the compiler's output), got "${entry.file}"`);
+// Structure and types: the JSON Schema (scripts/lib/manifest.schema.json),
+// every problem at once, one line per field at fault.
+let validateSchema = null;
+function schemaProblems(data) {
+  if (!validateSchema) validateSchema = new Ajv({ allErrors: true, strict: false }).compile(SCHEMA);
+  if (validateSchema(data)) return [];
+  const out = new Map(); // one line per (entry, field): the first error says enough
+  const variants = data && Array.isArray(data.variants) ? data.variants : [];
+  // A failed "contains" also reports each item's miss inside it: noise, the
+  // "contains" error itself says it.
+  for (const e of validateSchema.errors.filter((x) => !x.schemaPath.includes('/contains/'))) {
+    const parts = e.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const missing = e.keyword === 'required' ? ` "${e.params.missingProperty}" is missing` : '';
+    const unknown = e.keyword === 'additionalProperties' ? ` has an unknown field "${e.params.additionalProperty}" (the fields: examples/README.md, "The manifest")` : '';
+    if (parts[0] !== 'variants' || parts.length < 2) {
+      const key = parts[0] === undefined ? '' : parts[0];
+      const line = key ? `"${key}" must be ${SCHEMA.properties[key].description}`
+        : missing ? `${missing.trim()}; expected { "schema": 1, "variants": [...] }`
+          : unknown ? `the manifest${unknown}`
+            : `must be an object { "schema": 1, "variants": [...] }, got ${JSON.stringify(data)}`;
+      if (!out.has(key)) out.set(key, line);
+      continue;
+    }
+    const i = Number(parts[1]);
+    const entry = variants[i];
+    const where = `variant #${i} (${entry && typeof entry.id === 'string' && entry.id ? entry.id : 'no id'})`;
+    const field = parts[2];
+    const key = `${i}/${field === undefined ? '' : field}`;
+    if (out.has(key)) continue;
+    if (field === undefined) {
+      out.set(key, missing || unknown ? `${where}:${missing || unknown}` : `${where}: must be ${ENTRY_DESCRIPTION}, got ${JSON.stringify(entry)}`);
+    } else {
+      const detail = parts.length > 3 || missing || unknown
+        ? ` (${[field, ...parts.slice(3)].join('.')}${missing ? `:${missing}` : unknown ? `${unknown}` : `: ${e.message}`})`
+        : '';
+      out.set(key, `${where}: "${field}" must be ${ENTRY[field].description}${detail}`);
+    }
+  }
+  return [...out.values()];
 }
 
-function check(entry, index, file, pkg) {
-  const where = `variant #${index} (${entry && entry.id || 'no id'})`;
-  const fail = (msg) => { throw new ManifestError(`${where}: ${msg}`, file); };
-  const str = (key) => { if (typeof entry[key] !== 'string' || !entry[key]) fail(`"${key}" must be a non-empty string`); };
-  ['id', 'file', 'title', 'description', 'family', 'era'].forEach(str);
-  if (!/^[a-z0-9-]+$/.test(entry.id)) fail('"id" may hold only a-z, 0-9 and -');
-  if (!FAMILIES.includes(entry.family)) fail(`"family" must be one of ${FAMILIES.join(', ')}`);
-  if (!ERAS.includes(entry.era)) fail(`"era" must be one of ${ERAS.join(', ')}`);
-  if (!entry.libraries || typeof entry.libraries !== 'object') fail('"libraries" must be an object of name → version');
-  for (const [name, version] of Object.entries(entry.libraries)) {
-    if (!/^\d+\.\d+\.\d+/.test(version)) fail(`library ${name} needs an exact version, got "${version}"`);
+// Thrown by the checks below for the first problem of one entry.
+class EntryProblem extends Error {}
+const fail = (message) => { throw new EntryProblem(message); };
+
+// Where a variant's files may lie: examples/, or the folder of the manifest
+// that lists them (a fixture manifest keeps its fixture variants beside it;
+// for examples/manifest.json and the scenario manifests that is examples/
+// too). Links are followed: the file that would be read must lie there.
+function fileRoots(manifestFile) {
+  const named = [EXAMPLES, path.dirname(path.resolve(manifestFile))];
+  return { named, real: named.map((dir) => fs.realpathSync(dir)) };
+}
+const inside = (file, roots) => roots.some((root) => file === root || file.startsWith(root + path.sep));
+const shownFile = (abs) => path.relative(ROOT, abs) || abs;
+
+function checkFile(field, rel, roots) {
+  const abs = path.resolve(EXAMPLES, rel);
+  const where = 'examples/ (or beside a fixture manifest)';
+  if (!inside(abs, roots.named)) fail(`"${field}" ${JSON.stringify(rel)} resolves to ${abs}, outside ${where}; name a file under examples/, relative to it`);
+  let stat;
+  try {
+    stat = fs.statSync(abs);
+  } catch (err) {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') fail(`"${field}": file ${shownFile(abs)} does not exist`);
+    throw err;
   }
-  if (!Array.isArray(entry.requires)) fail('"requires" must be an array');
-  entry.requires.forEach((f) => FEATURES.includes(f) || fail(`unknown feature "${f}"; known: ${FEATURES.join(', ')}`));
-  if (!Array.isArray(entry.scenarios) || !entry.scenarios.length) fail('"scenarios" must list the scenarios the variant implements (scripts/harness/scenarios/)');
-  entry.scenarios.forEach((s) => SCENARIO_NAME.test(s) || fail(`"scenarios": "${s}" is not a scenario name (a-z, 0-9 and -)`));
-  if (typeof entry.catchesThrows !== 'boolean') fail('"catchesThrows" must be true or false');
-  if (!Array.isArray(entry.wrappers)) fail('"wrappers" must be an array of files under examples/');
-  // Optional here (fixture manifests omit it); test/conformance.test.js
-  // requires it of every real entry and checks what it claims.
+  if (!stat.isFile()) fail(`"${field}": ${shownFile(abs)} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}; name the variant's .js file`);
+  const real = fs.realpathSync(abs);
+  if (!inside(real, roots.real)) fail(`"${field}": ${shownFile(abs)} is a link to ${real}, outside ${where}`);
+}
+
+// The compile step (scripts/compile/): outputs go to build/<id>.js so one
+// source can feed several variants (streamline's modes) without clashing.
+// The build output is not in git (npm run compile): its source must exist.
+function checkFiles(entry, roots) {
+  if (entry.compile && entry.file !== `build/${entry.id}.js`) {
+    fail(`a compiled variant's "file" must be build/${entry.id}.js (the compiler's output), got "${entry.file}"`);
+  }
+  if (entry.compile) checkFile('compile.source', entry.compile.source, roots);
+  else checkFile('file', entry.file, roots);
+  entry.wrappers.forEach((w, i) => checkFile(`wrappers[${i}]`, w, roots));
+}
+
+// What the schema cannot say: how fields of one entry relate.
+function checkRelations(entry) {
   const a = entry.adapter;
-  if (a !== undefined && a !== null) {
-    if (typeof a !== 'object' || ![a.file, a.library, a.uses].every((s) => typeof s === 'string' && s)) {
-      fail('"adapter" must be null or { file, library, uses } (non-empty strings)');
-    }
+  if (a) {
     if (!entry.wrappers.includes(a.file)) fail(`adapter file ${a.file} must also be listed in "wrappers"`);
-    if (a.library !== 'node' && !(a.library in entry.libraries)) {
-      fail(`adapter library "${a.library}" must be "node" or one of "libraries"`);
-    }
+    if (a.library !== 'node' && !(a.library in entry.libraries)) fail(`adapter library "${a.library}" must be "node" or one of "libraries"`);
   }
-  if (entry.compile !== null) checkCompile(entry, fail);
-  if (entry.libraryTree !== undefined && !(entry.libraryTree === 'fibers' && entry.requires.includes('fibers'))) {
+  if (entry.libraryTree !== undefined && !entry.requires.includes('fibers')) {
     fail('"libraryTree" may only be "fibers", for a variant that requires fibers: its libraries come from the runtime\'s fibers tree');
-  }
-  // A measured finding: the error reaching done is not the operation's own.
-  const ei = entry.errorIdentity;
-  if (ei !== undefined && !(ei && ei.kept === false && typeof ei.finding === 'string' && ei.finding)) {
-    fail('"errorIdentity" must be absent (the error reaching done is the original) or { kept: false, finding: "what was measured" }');
   }
   // Same code, other library versions: see examples/lib/library-set.js.
   const ls = entry.librarySet;
-  if (ls !== undefined) {
-    const names = ls && typeof ls.aliases === 'object' && ls.aliases ? Object.keys(ls.aliases) : [];
-    if (typeof ls.variant !== 'string' || !names.length ||
-        !names.every((n) => typeof ls.aliases[n] === 'string' && ls.aliases[n] in entry.libraries)) {
-      fail('"librarySet" must be { variant: id of the entry whose file runs unchanged, aliases: { name: npm alias listed in "libraries" } }');
-    }
+  if (ls && !Object.values(ls.aliases).every((alias) => alias in entry.libraries)) {
+    fail(`"librarySet" must be ${ENTRY.librarySet.description}; an alias of ${JSON.stringify(ls.aliases)} is not in "libraries"`);
   }
-  // A compiled variant's `file` is build output (npm run compile), not in git.
-  const mustExist = (entry.compile ? [entry.compile.source] : [entry.file]).concat(entry.wrappers);
-  for (const rel of mustExist) {
-    if (!fs.existsSync(path.join(EXAMPLES, rel))) fail(`file examples/${rel} does not exist`);
-  }
-  checkLibraries(entry, fail, pkg);
 }
 
 // `packageJson` (parsed) stands in for the repository's package.json in tests.
+// Every problem of the manifest is reported at once (ManifestError, exit 2).
 function loadManifest(file = MANIFEST, { packageJson } = {}) {
   const pkg = packageJson || JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8'));
   let data;
@@ -146,20 +188,29 @@ function loadManifest(file = MANIFEST, { packageJson } = {}) {
   } catch (err) {
     throw new ManifestError(`cannot read: ${err.message}`, file);
   }
-  if (data.schema !== 1 || !Array.isArray(data.variants)) {
-    throw new ManifestError('expected { "schema": 1, "variants": [...] }', file);
-  }
+  const structural = schemaProblems(data);
+  if (structural.length) throw new ManifestError(structural, file);
+  const roots = fileRoots(file);
+  const problems = [];
   const seen = new Set();
   data.variants.forEach((entry, i) => {
-    check(entry, i, file, pkg);
-    if (seen.has(entry.id)) throw new ManifestError(`duplicate id "${entry.id}"`, file);
+    try {
+      checkRelations(entry);
+      checkFiles(entry, roots);
+      checkLibraries(entry, fail, pkg);
+    } catch (err) {
+      if (!(err instanceof EntryProblem)) throw err;
+      problems.push(`variant #${i} (${entry.id}): ${err.message}`);
+    }
+    if (seen.has(entry.id)) problems.push(`variant #${i}: duplicate id "${entry.id}"`);
     seen.add(entry.id);
   });
-  for (const entry of data.variants) {
+  data.variants.forEach((entry, i) => {
     if (entry.librarySet && !seen.has(entry.librarySet.variant)) {
-      throw new ManifestError(`variant ${entry.id}: "librarySet.variant" names "${entry.librarySet.variant}", which is not an entry`, file);
+      problems.push(`variant #${i} (${entry.id}): "librarySet.variant" names "${entry.librarySet.variant}", which is not an entry`);
     }
-  }
+  });
+  if (problems.length) throw new ManifestError(problems, file);
   return data;
 }
 
@@ -189,4 +240,4 @@ function selectVariants(manifest, pattern) {
   return manifest.variants.filter((v) => re.test(v.id));
 }
 
-module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, BASELINE, COMPILE_TOOLS, authoredFile };
+module.exports = { loadManifest, selectVariants, ManifestError, EXAMPLES, MANIFEST, FAMILIES, FEATURES, ERAS, BASELINE, COMPILE_TOOLS, authoredFile };

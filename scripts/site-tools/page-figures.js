@@ -1,29 +1,7 @@
 'use strict';
 // The chart page's performance figures in headless Chromium, the logic behind
 // scripts/measure-page.js (which says what each figure means and its target).
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 const zlib = require('node:zlib');
-const { runEleventy } = require('./eleventy-cli');
-const { ROOT } = require('../lib/paths');
-
-// The committed data with the fixture's perf.json (26 variants) in place of
-// data/perf.json. The fixture holds summaries without samples, so this is a
-// draft build (ASYNCBENCH_ALLOW_INCOMPLETE=1): its banner is counted too.
-function buildFixtureSite() {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-'));
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-measure-data-'));
-  try {
-    for (const f of fs.readdirSync(path.join(ROOT, 'data')).filter((x) => x.endsWith('.json'))) fs.copyFileSync(path.join(ROOT, 'data', f), path.join(data, f));
-    fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'charts', 'perf.json'), path.join(data, 'perf.json'));
-    const r = runEleventy([`--output=${out}`], { CHARTS_DATA_DIR: data, ASYNCBENCH_ALLOW_INCOMPLETE: '1' });
-    if (r.status !== 0) throw new Error(`measure-page: fixture build failed:\n${r.stderr || r.stdout}`);
-  } finally {
-    fs.rmSync(data, { recursive: true, force: true });
-  }
-  return out;
-}
 
 async function firstViewport(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -111,4 +89,4 @@ async function pageWeight(browser, url) {
   return files;
 }
 
-module.exports = { buildFixtureSite, firstViewport, hoverRedraw, scrollThrough, pageWeight };
+module.exports = { firstViewport, hoverRedraw, scrollThrough, pageWeight };

@@ -1,19 +1,20 @@
 'use strict';
 // The Promises/A+ chains post in a real Chromium, built as a draft preview
-// from a chains.json written by a quick harness run of four real variants
-// (the committed data/ has none until the quiet-machine run; q-0-9 for the prose): every chart
+// from a chains.json of a quick harness run of five real variants, recorded
+// once (test/fixtures/recorded/record.js) so the hovered point is where the
+// test expects it on every machine (q-0-9 for the prose): every chart
 // draws, hovering a legend entry highlights its series, a typed regex hides
 // exactly the matching series, Reset brings back the author's filter, and a
 // point's tooltip names its n. Screenshots land in test/artifacts/.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { chartSteps } = require('./chart-steps');
-const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+const { file: recorded } = require('../fixtures/recorded/record');
 
 const PAGE = '/posts/promises-aplus-chains/';
 const FIG = '#chart-chains-async-after-first';
@@ -23,9 +24,7 @@ const { plotted, legend, typeFilter, hoverEntry, pointAt } = chartSteps(FIG);
 test('chains post charts in Chromium, drawn from a measured chains.json', async (t) => {
   const data = dataDir({ drop: ['chains'] });
   t.after(data.remove);
-  const run = spawnSync(process.execPath, [BENCH, '--scenario', 'chains', '--variants', '^chains-(native|async|bluebird|q|q-0-9)$',
-    '--n', '1,2', '--reps', '1', '--out', path.join(data.dir, 'chains.json')], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(run.status, 0, run.stderr);
+  fs.copyFileSync(recorded('chains-browser'), path.join(data.dir, 'chains.json'));
   const site = buildDraftsSite({ CHARTS_DATA_DIR: data.dir });
   t.after(site.cleanup);
   const s = await startSession({ root: site.output });

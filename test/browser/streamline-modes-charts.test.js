@@ -1,7 +1,8 @@
 'use strict';
 // The streamline modes post in Chromium, built as a draft from the committed
-// data plus a streamline-modes.json written by a real quick harness run in
-// which raw callbacks overflow the stack at a large modulo: the chart draws a
+// data plus a streamline-modes.json of a real quick harness run, recorded once
+// (test/fixtures/recorded/record.js) so the hovered point lies where the test
+// expects it, in which raw callbacks overflow the stack at a large modulo: the chart draws a
 // series per mode, the overflow is named in the legend (an outcome, not a
 // gap nobody explains), hovering a point shows its figure, and the reader's
 // filter hides the modes it matches.
@@ -9,24 +10,20 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
-const { ROOT, BENCH } = require('../fixtures/bench/helpers');
+const { file: recorded } = require('../fixtures/recorded/record');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/streamline-modes/';
 
 const { plotted, typeFilter, pointAt, waitPlotted } = chartSteps();
 
-test('streamline modes post charts in Chromium, from a quick run', async (t) => {
+test('streamline modes post charts in Chromium, from a recorded quick run', async (t) => {
   const d = dataDir({ drop: ['streamline-modes'] });
   t.after(d.remove);
-  const r = spawnSync(process.execPath, [BENCH, '--scenario', 'streamline-modes', '--variants', '^slmodes-(raw-callbacks|callbacks|async-await)$',
-    '--mode', 'setImmediate', '--n', '1,10,5000', '--reps', '1', '--out', path.join(d.dir, 'streamline-modes.json')],
-  { cwd: ROOT, encoding: 'utf8', env: Object.assign({}, process.env, { ASYNCBENCH_FAKE_INTERFERENCE: '0' }) });
-  assert.equal(r.status, 0, r.stderr);
+  fs.copyFileSync(recorded('streamline-modes-browser'), path.join(d.dir, 'streamline-modes.json'));
   const site = buildDraftsSite({ CHARTS_DATA_DIR: d.dir });
   t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'streamline-modes', 'index.html')));
