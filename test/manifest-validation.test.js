@@ -67,14 +67,14 @@ test('every problem of a manifest is named at once, one line each', (t) => {
   const [orig] = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'escape.json'), 'utf8')).variants;
   const file = path.join(dir, 'manifest.json');
   fs.writeFileSync(file, JSON.stringify({ schema: 1, variants: [
-    { ...orig, file: 7 }, { ...orig, id: 'b', title: undefined }, { ...orig, id: 'c', catchThrows: true }, { ...orig, id: 'd', scenarios: ['errors'] },
+    { ...orig, file: 7 }, { ...orig, id: 'b', title: undefined }, { ...orig, id: 'c', catchThrows: true }, { ...orig, id: 'd', scenarios: ['Upload!'] },
   ] }));
   assert.throws(() => loadManifest(file), (err) => {
     assert.deepEqual(err.problems, [
       'variant #0 (original): "file" must be a file path relative to examples/',
       'variant #1 (b): "title" is missing',
       'variant #2 (c): has an unknown field "catchThrows" (the fields: examples/README.md, "The manifest")',
-      'variant #3 (d): "scenarios" must be a list of scenarios among upload, errors, parallel, chains, delegation, streamline-modes, holding "upload" (or, in a chains, delegation or streamline-modes manifest, that scenario)',
+      'variant #3 (d): "scenarios" must be a non-empty list of scenario names (a-z, 0-9 and -), each one of scripts/harness/scenarios/ (the harness checks them against its registry) (scenarios.0: must match pattern "^[a-z0-9-]+$")',
     ]);
     assert.equal(err.message.split('\n').length, 4);
     return true;
