@@ -52,10 +52,9 @@ module.exports = function variantPages(eleventyConfig, options = {}) {
   eleventyConfig.addFilter('variantFigures', (variant, n) => {
     if (!variant || !variant.id) throw new Error('variantFigures: expected a manifest variant, e.g. {{ variant | variantFigures(1000) }}.');
     if (typeof n !== 'number') throw new Error(`variantFigures: n must be a number (got ${JSON.stringify(n)}), e.g. {{ variant | variantFigures(1000) }}.`);
-    const perf = load('perf');
     return {
       complexity: complexityOf(load('complexity').data, variant.id),
-      perf: { ...perfOf(perf.data, variant.id, { n }), placeholder: perf.placeholder },
+      perf: perfOf(load('perf').data, variant.id, { n }),
       then: then2013(load('reference-2013').data, variant.article2013, { n }),
     };
   });

@@ -106,8 +106,8 @@ function resolve(root, realRoot, urlPath) {
 }
 
 // Netlify's header rules hold Cache-Control for files that never change
-// (/assets/vendor/, /assets/f/); an error or a redirect must not be cached
-// for a year under that URL, so only a served file gets it.
+// (/assets/f/); an error or a redirect must not be cached for a year under
+// that URL, so only a served file gets it.
 function headersForStatus(rules, urlPath, status) {
   const h = headersFor(rules, urlPath);
   if (status === 200) return h;
