@@ -1,5 +1,5 @@
 'use strict';
-// What the article and the variant pages (variants/variant.njk) need to know
+// What the article and the variant pages (pages/variants/variant.njk) need to know
 // about the variants. One line in .eleventy.js:
 //   eleventyConfig.addPlugin(require('./_config/variant-pages'));
 //
