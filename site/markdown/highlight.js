@@ -26,7 +26,7 @@ module.exports = function highlightPlugin(md) {
       throw new Error(
         `${locate(env, line, '```' + info)}: unknown code language "${lang}". ` +
           `Use one of ${LANGUAGES.join(', ')} (or their aliases), or "text" for plain output; ` +
-          'to add one, register it in _config/md/highlight.js.'
+          'to add one, register it in site/markdown/highlight.js.'
       );
     }
     const html = hljs.highlight(token.content, { language: lang, ignoreIllegals: true }).value;
