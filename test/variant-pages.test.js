@@ -12,7 +12,7 @@ const path = require('node:path');
 const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
 const { dataDir: makeDataDir } = require('./helpers/data-dir');
 const { loadManifest } = require('../scripts/lib/manifest');
-const { figure } = require('../_config/variant-pages').helpers;
+const { figure } = require('../site/format');
 
 const ROOT = path.join(__dirname, '..');
 const DATA = path.join(ROOT, 'data');

@@ -1,7 +1,7 @@
 'use strict';
 // Comparative claims in prose, decided by the data at build time, so a claim
 // cannot outlive the measurements it rests on. Registered by
-// _config/prose-numbers.js (same loader, same error wrapper):
+// _config/prose.js (same loader, same error wrapper as the numbers):
 //
 //   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}
 //     -> "<a>X</a> took 1.4× the time of <a>Y</a> (95 % interval 1.2–1.6×)"
@@ -14,33 +14,21 @@
 //
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario= and runtime= like num; unnamed, the runtime is "now".
-const { medianCi } = require('../scripts/harness/stats');
-const { buildManifest } = require('./per-build');
-const { FLOOR_ID } = require('./chart-data');
-const { runtimeMatches, nowCells } = require('./runtime-match');
+const { medianCi } = require('../../scripts/harness/stats');
+const { escapeHtml, ratioText } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID } = require('../lib/cells');
+const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
+const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
+const { reproduction2013 } = require('../models/matrix');
+const { ProseNumberError, narrow, same, perfCell, variantLink: link } = require('./lookup');
 
-const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-// metric -> [summary key, sample field, how the phrase names it]
-const METRICS = {
-  time: ['time', 'timeMs', 'took {r} the time of'],
-  memory: ['memory', 'peakRssMb', 'needed {r} the peak memory of'],
-  heap: ['heap', 'heapMb', 'needed {r} the heap of'],
-  'latency-p50': ['latencyP50', 'p50Ms', 'had {r} the median call latency of'],
-  'latency-p99': ['latencyP99', 'p99Ms', 'had {r} the 99th-percentile call latency of'],
-};
-
-const { debuggabilityView, DebuggabilityViewError } = require('./debuggability-view');
-
-module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError }) {
-  function link(id) {
-    const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
-    return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
-  }
-
+// load(name) -> the checked data file (site/data-files.js); the build passes
+// its one loader, tests a stand-in.
+module.exports = function compareProse(load) {
   function metricOf(kw) {
-    const m = METRICS[kw.metric || 'time'];
-    if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(METRICS).join(', ')}`);
+    const m = PERF_METRICS[kw.metric || 'time'];
+    if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
     return m;
   }
 
@@ -48,7 +36,7 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   // time interval (timeCi, adaptive repetitions included); other metrics get
   // the same kind of interval from the cell's kept samples.
   function estimate(cell, kw) {
-    const [key, field] = metricOf(kw);
+    const { key, sample: field } = metricOf(kw);
     const median = cell[key] && cell[key].median;
     if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} median`);
     let ci = key === 'time' && cell.timeCi && cell.timeCi.lo !== null ? cell.timeCi : null;
@@ -92,7 +80,7 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
     while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
     const r = `${text(c.ratio)}×`;
-    return `${link(kw.a)} ${metricOf(kw)[2].replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
+    return `${link(kw.a)} ${metricOf(kw).phrase.replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
   }
 
   // The style with the lowest median and every style whose interval reaches
@@ -170,12 +158,12 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     return `<div class="traces">${blocks.join('\n')}</div>`;
   }
 
-  // The 2013 reproduction table (matrix-data.js) counted for the prose: how
+  // The 2013 reproduction table (site/models/matrix.js) counted for the prose: how
   // many styles it pairs ("total") or gives one verdict, or (list=true) which.
   const VERDICTS = ['agrees', 'differs', 'tied within spread'];
   function reproduction(what, kw) {
     if (what !== 'total' && !VERDICTS.includes(what)) throw new ProseNumberError(`reproduction counts "total" or a verdict: ${VERDICTS.join(', ')} (got "${what}")`);
-    const table = require('./matrix-data').reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load);
+    const table = reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load);
     if (!table.rows.length) throw new ProseNumberError(table.empty);
     const rows = what === 'total' ? table.rows : table.rows.filter((r) => r.verdict === what);
     if (kw.list !== true) return String(rows.length);
@@ -192,7 +180,7 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
   function runSetting(key, kw) {
     const hit = load('perf');
     const all = Object.entries(hit.data.runs || {});
-    const wanted = kw.runtime || require('./runtime-match').NOW_RUNTIME;
+    const wanted = kw.runtime || NOW_RUNTIME;
     const n = kw.n === undefined ? null : Number(kw.n);
     if (n !== null && !(Number.isInteger(n) && n > 0)) throw new ProseNumberError(`runSetting n= takes a positive integer (got "${kw.n}")`);
     const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted))
@@ -208,18 +196,5 @@ module.exports = function proseCompare(eleventyConfig, { load, wrap, perfCell, n
     return escapeHtml(distinct[0]);
   }
 
-  eleventyConfig.addShortcode('runSetting', wrap('runSetting', ([key], kw) => runSetting(String(key), kw)));
-  eleventyConfig.addShortcode('compare', wrap('compare', ([source], kw) => {
-    if (source !== 'perf') throw new ProseNumberError(`compare reads "perf" (got "${source}")`);
-    return comparePhrase(kw);
-  }));
-  eleventyConfig.addShortcode('leaders', wrap('leaders', ([source], kw) => {
-    if (source !== 'perf') throw new ProseNumberError(`leaders reads "perf" (got "${source}")`);
-    return leadersPhrase(kw);
-  }));
-  eleventyConfig.addShortcode('switchCost', wrap('switchCost', ([id], kw) => switchCost(id, kw)));
-  eleventyConfig.addShortcode('traces', wrap('traces', (args, kw) => traces(kw)));
-  eleventyConfig.addShortcode('reproduction', wrap('reproduction', ([what], kw) => reproduction(String(what), kw)));
-
-  return { compare, comparePhrase, leaders, switchCost, runSetting, reproduction };
+  return { compare, comparePhrase, leaders, leadersPhrase, switchCost, traces, reproduction, runSetting };
 };

@@ -1,6 +1,6 @@
 'use strict';
 // The generator delegation post's data -> chart and table models (the shapes
-// chart-data.js and table-data.js document):
+// site/models/index.js documents):
 //   data/delegation.json                asyncbench/delegation@1, npm run bench -- --scenario delegation
 //   data/reference-delegation-2013.json  the 2014 post's figures, transcribed
 // Until data/delegation.json exists its charts and tables are empty figures
@@ -11,8 +11,10 @@
 //   {% dataTable "delegation", metric="throughput", n=10000, id="..." %}  runners × depths
 //   {% dataTable "delegation-2014", set="delegation", id="..." %}        the 2014 figures as published
 //   {% dataTable "delegation-ratios", n=10000, id="..." %}               2014 ratios beside ours
-const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
-const { scenarioData } = require('./scenario-data');
+const { round, citation } = require('../format');
+const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { scenarioData } = require('../lib/measured');
 
 const METRICS = {
   throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },
@@ -23,7 +25,6 @@ const MODES = { flat: 'no delegation', d1: '1 level of delegation', d2: '2 level
 const DEPTH = { flat: 0, d1: 1, d2: 2, d5: 5 };
 const REF_SETS = ['delegation', 'runners'];
 const label = (variant) => variant.replace(/^delegation-/, '');
-const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
 const { measured, option } = scenarioData('delegation');
 
@@ -48,16 +49,7 @@ function delegationChart(args, load) {
   if (!hit) return model;
   const cells = selectCells(hit.data, { scenario: 'delegation', runtime: args.runtime, mode: by === 'n' ? mode : undefined })
     .filter((c) => by === 'n' || c.n === n);
-  const byVariant = new Map();
-  for (const cell of cells) {
-    const s = summary(metric.pick(cell));
-    if (!s) continue;
-    if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
-    byVariant.get(cell.variant).push([by === 'depth' ? DEPTH[cell.mode] : cell.n, ...s]);
-  }
-  model.series = [...byVariant]
-    .map(([variant, points]) => ({ label: label(variant), data: points.map((p) => [p[0], round(p[1]), round(p[2]), round(p[3]), p[4]]).sort((a, b) => a[0] - b[0]) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.incomplete = incompleteNote(hit);
   return model;
@@ -65,7 +57,7 @@ function delegationChart(args, load) {
 
 function reference(load) {
   const { data } = load('reference-delegation-2013');
-  return { data, source: { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url } };
+  return { data, source: citation(data.source) };
 }
 
 // Medians at one n: variant -> mode -> value.
@@ -165,4 +157,8 @@ function delegationRatios(args, load) {
   };
 }
 
-module.exports = { delegationChart, delegationTable, delegationReferenceTable, delegationRatios, METRICS, MODES };
+module.exports = {
+  charts: { delegation: delegationChart },
+  tables: { delegation: delegationTable, 'delegation-2014': delegationReferenceTable, 'delegation-ratios': delegationRatios },
+  METRICS, MODES,
+};

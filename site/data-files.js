@@ -161,10 +161,13 @@ function describe(hits, allowIncomplete) {
   return `Data check failed: the site would publish missing, invalid or unfinished data.\n${lines.join('\n')}\n${next}`;
 }
 
+// `hits` are the files at fault, each with its problems and their kind, for
+// code that must tell a missing file from a broken one (site/lib/measured.js).
 class DataCheckError extends Error {
   constructor(hits, allowIncomplete) {
     super(describe(hits, allowIncomplete));
     this.name = 'DataCheckError';
+    this.hits = hits.map((hit) => ({ name: hit.name, problems: blocking(hit, allowIncomplete) }));
   }
 }
 
@@ -196,32 +199,4 @@ function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompl
   return load;
 }
 
-// One loader per build for every plugin that draws from data/, so each file
-// is read and checked once: the charts plugin renews it before each build.
-let shared = null;
-function buildLoader() {
-  if (!shared) shared = makeLoader();
-  return shared;
-}
-function renewBuildLoader() {
-  shared = makeLoader();
-  return shared;
-}
-
-// Eleventy's own reader of *.json data (global data from data/, and any
-// *.11tydata.json). A file the build loader checks anyway (data/<name>.json
-// while the loader reads data/) is taken from the loader's cache, so a
-// 12 MB perf.json is read and parsed once per build, not once for the
-// charts and again for the `perf` global. Anything else is parsed as
-// Eleventy would.
-function eleventyJson(filePath) {
-  const file = path.resolve(filePath);
-  const loader = buildLoader();
-  if (path.dirname(file) === loader.dataDir && file.endsWith('.json')) {
-    const hit = loader(path.basename(file, '.json'));
-    if (hit.data) return hit.data;
-  }
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
-module.exports = { makeLoader, buildLoader, renewBuildLoader, eleventyJson, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };
+module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };

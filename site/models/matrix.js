@@ -6,77 +6,20 @@
 //   {% dataTable "matrix", scenario="upload", mode="cpu" %}              (which style runs where)
 //   {% dataTable "reproduction2013", set="cpu" %}                         (cpu | io | memory, on node-0.11)
 //
-// Chart models are those of _config/chart-data.js with x = the runtime's
+// Chart models are those of site/models/index.js with x = the runtime's
 // index and `categories` naming each index; a cell that did not run leaves
 // its series a gap there, never a zero.
-const { FLOOR_ID, FLOOR_LABEL, perfEnv, summary, incompleteNote, MODES } = require('./chart-data');
-const { runtimeMatches } = require('./runtime-match');
-const { machinesNote } = require('./machines-note');
-const { BASELINE } = require('../scripts/lib/manifest');
-const manifest = require('../examples/manifest.json');
-const { profiles } = require('../scripts/runtimes/profiles.json');
-const format = require('../assets/js/chart-format');
+const { BASELINE } = require('../../scripts/lib/manifest');
+const manifest = require('../../examples/manifest.json');
+const { round, measurement, citation } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
+const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
+const { runtimeMatches } = require('../lib/runtime-match');
+const { runtimeInfo, matrixRuntimes } = require('../lib/runtime-order');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
 const DEFAULT_N = 1000;
-
-const cellsOf = (perf) => {
-  if (!Array.isArray(perf.cells)) throw new Error('matrix: perf data has no "cells" array; has the schema changed? Update _config/matrix-data.js.');
-  return perf.cells;
-};
-
-// What the runs recorded about a runtime id (name, version, engine, release
-// date), completed from its profile in scripts/runtimes/profiles.json for
-// runs made before the probe stored them.
-function runtimeInfo(perf, id) {
-  let rt = null;
-  for (const run of Object.values(perf.runs || {})) {
-    if (run.runtimes && run.runtimes[id]) rt = run.runtimes[id];
-  }
-  rt = rt || {};
-  const profileName = rt.profile || (id.includes('@') ? id.split('@')[0] : null);
-  const profile = (profileName && profiles[profileName]) || {};
-  const name = rt.name || profile.runtime || id.split(/[-@]/)[0];
-  const version = String(rt.version || profile.version || (id.split('@')[1] || '')).replace(/^v/, '');
-  const [major, minor] = version.split('.');
-  // Node names its lines by major version (0.x by minor); Bun and Deno are
-  // told apart by minor releases.
-  const line = major === '0' || name !== 'node' ? `${major}.${minor}` : major;
-  return {
-    id,
-    name,
-    version,
-    engine: rt.engine || profile.engine || null,
-    released: rt.released || profile.released || null,
-    label: `${name.charAt(0).toUpperCase()}${name.slice(1)}${version ? ` ${line}` : ''}`,
-  };
-}
-
-const versionParts = (v) => v.split('.').map((x) => Number(x) || 0);
-function compareVersions(a, b) {
-  const pa = versionParts(a), pb = versionParts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] || 0) !== (pb[i] || 0)) return (pa[i] || 0) - (pb[i] || 0);
-  return 0;
-}
-
-// Release order: a runtime family (node, deno, bun) comes in when its first
-// shown release came out, and within a family the versions go up. The
-// release dates of pinned patch versions alone would not do: the last patch
-// of an older line can come out after a newer line's.
-function orderRuntimes(infos) {
-  const debut = new Map();
-  for (const r of infos) {
-    const d = r.released || '9999';
-    if (!debut.has(r.name) || d < debut.get(r.name)) debut.set(r.name, d);
-  }
-  return [...infos].sort((a, b) =>
-    debut.get(a.name).localeCompare(debut.get(b.name)) || a.name.localeCompare(b.name) || compareVersions(a.version, b.version));
-}
-
-// The runtimes the given cells come from, in release order.
-function matrixRuntimes(perf, cells) {
-  return orderRuntimes([...new Set(cells.map((c) => c.runtime))].map((id) => runtimeInfo(perf, id)));
-}
 
 // "not comparable across engines" where the runtimes shown run on more than
 // one JavaScript engine (V8 for Node and Deno, JavaScriptCore for Bun).
@@ -120,15 +63,13 @@ function selectMatrix(perf, args) {
   if (!MODES[mode]) throw new Error(`matrix: unknown mode "${mode}"; use one of ${Object.keys(MODES).join(', ')}.`);
   const scenario = args.scenario || 'upload';
   const n = Number(args.n || DEFAULT_N);
-  const cells = cellsOf(perf).filter((c) => c.scenario === scenario && c.mode === mode && c.n === n);
+  const cells = perfCells(perf).filter((c) => c.scenario === scenario && c.mode === mode && c.n === n);
   return { mode, scenario, n, cells };
 }
 
-const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
-
 const MATRIX_METRICS = {
-  time: { title: 'Time for all n calls', unit: 'ms', pick: (c) => summary(c.time) },
-  memory: { title: 'Peak memory', unit: 'MB', pick: (c) => summary(c.memory) },
+  time: { title: PERF_METRICS.time.title, unit: PERF_METRICS.time.unit, pick: (c) => summary(c.time) },
+  memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
   // Each style's median over the nested callbacks' median on the same
   // runtime: what the style costs there, whatever the runtime's own speed.
   ratio: { title: `Time relative to ${BASELINE} on the same runtime`, unit: '×', pick: null },
@@ -219,7 +160,7 @@ function matrixTable(args, load) {
     for (const r of runtimes) {
       const c = at.get(`${v}|${r.id}`);
       if (!c) row[r.id] = { text: '', title: 'not in this run' };
-      else if (c.status === 'ok' && summary(c.time)) row[r.id] = format.measurement(c.time.median);
+      else if (c.status === 'ok' && summary(c.time)) row[r.id] = measurement(c.time.median);
       else {
         const why = cellReason(c);
         row[r.id] = { text: why.short, title: why.full, note: noteOf(why.full), gap: true };
@@ -293,7 +234,7 @@ function reproduction2013(args, load) {
   const mode = args.mode || set.mode;
   const then = new Map(ref[set.key].series.map((s) => [s.label, new Map(s.points.map((p) => [p.n, p.value]))]));
   const pairs = new Map(manifest.variants.filter((v) => v.article2013 && then.has(v.article2013)).map((v) => [v.id, v.article2013]));
-  const cells = cellsOf(data).filter((c) => c.scenario === 'upload' && c.mode === mode && runtimeMatches(c.runtime, runtime) && pairs.has(c.variant));
+  const cells = perfCells(data).filter((c) => c.scenario === 'upload' && c.mode === mode && runtimeMatches(c.runtime, runtime) && pairs.has(c.variant));
   // The n both have: the one asked for, else 1000 if both have it, else the largest.
   const common = [...new Set(cells.map((c) => c.n))].filter((n) => [...then.values()].some((pts) => pts.has(n))).sort((a, b) => a - b);
   const n = args.n ? Number(args.n) : common.includes(DEFAULT_N) ? DEFAULT_N : common[common.length - 1];
@@ -306,8 +247,8 @@ function reproduction2013(args, load) {
     .map((r, i) => ({
       name: r.cell.variant,
       file2013: pairs.get(r.cell.variant),
-      median: format.measurement(r.cell[set.metric].median),
-      spread: `${format.measurement(r.spread.lo)}–${format.measurement(r.spread.hi)}`,
+      median: measurement(r.cell[set.metric].median),
+      spread: `${measurement(r.spread.lo)}–${measurement(r.spread.hi)}`,
       rank: rankText(ours[i]),
       then: r.then,
       rank2013: rankText(thens[i]),
@@ -338,9 +279,12 @@ function reproduction2013(args, load) {
     notes: [machinesNote(data, measured)].filter(Boolean),
     empty: `No cells of ${runtime} at an n the 2013 article also measured: run npm run bench -- --runtimes node-0.11.`,
     env: measured.length ? perfEnv(data, measured) : '',
-    source: { text: `${ref.source.author}, “${ref.source.title}” (${ref.source.published})`, url: ref.source.url },
+    source: citation(ref.source),
     incomplete: incompleteNote(hit),
   };
 }
 
-module.exports = { matrixChart, matrixTable, reproduction2013, runtimeInfo, orderRuntimes, engineNote, cellReason, rankRange, verdict };
+module.exports = {
+  charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013 },
+  reproduction2013, engineNote, cellReason, rankRange, verdict,
+};

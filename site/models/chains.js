@@ -1,6 +1,6 @@
 'use strict';
 // The Promises/A+ chains post's data -> chart and table models (the shapes
-// chart-data.js and table-data.js document):
+// site/models/index.js documents):
 //   data/chains.json              asyncbench/chains@1, npm run bench -- --scenario chains
 //   data/reference-chains-2013.json  the 2013 post's tables, transcribed
 // Until data/chains.json exists its charts and tables are empty figures that
@@ -11,7 +11,7 @@
 //   {% dataTable "chains-2013", set="total", id="..." %}     the 2013 table as published
 //
 // and the numbers in the post's prose (chainsProse, shortcode "chains" in
-// prose-numbers.js), each "(not measured yet)" while data/chains.json is missing:
+// _config/prose.js), each "(not measured yet)" while data/chains.json is missing:
 //   {% chains "reps" %}        repetitions per cell, "5" or "5–7"
 //   {% chains "runtimes" %}    the runtimes measured, with versions and flags
 //   {% chains "shown" %}       the runtime of figures that name none ("Node.js 24.21.0")
@@ -19,9 +19,11 @@
 //   {% chains "value", variant="chains-async", mode="sync", n=1, metric="after-first", runtime="node-0.11" %}
 //   {% chains "ratio", variant="chains-q", over="chains-async", mode="sync", n=1 %}
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
-const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
-const { runtimeMatches } = require('./runtime-match');
-const { scenarioData } = require('./scenario-data');
+const { citation, ratioText } = require('../format');
+const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { runtimeMatches } = require('../lib/runtime-match');
+const { scenarioData } = require('../lib/measured');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -47,17 +49,7 @@ function chainsChart(args, load) {
   };
   if (!hit) return model;
   const cells = selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime });
-  const byVariant = new Map();
-  for (const cell of cells) {
-    const s = summary(metric.pick(cell));
-    if (!s) continue;
-    if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
-    byVariant.get(cell.variant).push([cell.n, ...s]);
-  }
-  const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
-  model.series = [...byVariant]
-    .map(([variant, points]) => ({ label: label(variant), data: points.map((p) => [p[0], round(p[1]), round(p[2]), round(p[3]), p[4]]).sort((a, b) => a[0] - b[0]) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  model.series = toSeries(groupPoints(cells, metric.pick), label);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.incomplete = incompleteNote(hit);
   return model;
@@ -65,7 +57,7 @@ function chainsChart(args, load) {
 
 function reference(load) {
   const { data } = load('reference-chains-2013');
-  return { data, source: { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url } };
+  return { data, source: citation(data.source) };
 }
 
 const modeColumns = (prefix, unit, titlePrefix = '') =>
@@ -193,8 +185,10 @@ function chainsProse(load, what, kw, format) {
   if (typeof v !== 'number') return v;
   if (typeof b !== 'number') return b;
   if (b === 0) throw new ChainsProseError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
-  const r = v / b;
-  return Math.abs(r) >= 100 ? Math.round(r).toLocaleString('en-GB') : String(Number(r.toPrecision(2)));
+  return ratioText(v / b);
 }
 
-module.exports = { chainsChart, chainsTable, chainsReferenceTable, chainsProse, ChainsProseError, METRICS, MODES, NOT_MEASURED };
+module.exports = {
+  charts: { chains: chainsChart }, tables: { chains: chainsTable, 'chains-2013': chainsReferenceTable },
+  chainsProse, ChainsProseError, METRICS, MODES, NOT_MEASURED,
+};

@@ -1,7 +1,6 @@
 'use strict';
 // Numbers in prose, read from data/ by key, so a rerun and rebuild updates the
-// text and nothing numeric is typed by hand. One line in .eleventy.js:
-//   eleventyConfig.addPlugin(require('./_config/prose-numbers'));
+// text and nothing numeric is typed by hand. The shortcodes (_config/prose.js):
 //
 //   {% num "perf", variant="original", mode="cpu", n=1000 %}            median time, ms
 //   {% num "perf", variant="original", mode="io", n=1000, metric="memory", stat="p75", unit=true %}
@@ -13,69 +12,22 @@
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
 //   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf.json
 //   {% variantRef "async-await" %}                                      link to the variant's page
-//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see prose-compare.js
+//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see compare.js
 //
 // perf takes scenario= (default upload) and runtime= (an id or its prefix,
 // "node-20"; required when the file holds several runtimes), and file= to
 // read perf-sweep instead. Anything the data do not hold (a variant, a
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
-const { buildLoader } = require('./data-files');
-const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
-const { debuggabilityView } = require('./debuggability-view');
-const { FLOOR_ID } = require('./chart-data');
-const { splitArgs } = require('./charts');
-const { buildManifest } = require('./per-build');
-const { helpers: { figure } } = require('./variant-pages');
-const { chainsProse, ChainsProseError } = require('./chains-data');
+const { figure, ratioText } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID } = require('../lib/cells');
+const { nowCells } = require('../lib/runtime-match');
+const { debuggabilityView } = require('../models/debuggability');
+const { REF_SETS } = require('../models/reference-2013');
+const { ProseNumberError, list, narrow, same, runtimeMatch, perfCell } = require('./lookup');
 
-class ProseNumberError extends Error {}
-
-const list = (values) => [...new Set(values.map(String))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ') || '(nothing)';
-
-// Narrows `rows` by each [key, wanted, of(row)] in turn; the first key that
-// leaves nothing fails, naming what the rows still had for that key.
-function narrow(rows, steps, where) {
-  let left = rows;
-  const chosen = [];
-  for (const [key, wanted, of] of steps) {
-    if (wanted === undefined || wanted === null || wanted === '') continue;
-    const hit = left.filter((r) => of(r, wanted));
-    if (!hit.length) {
-      const scope = chosen.length ? ` with ${chosen.join(', ')}` : '';
-      throw new ProseNumberError(`no ${key} "${wanted}" in ${where}${scope}; it has: ${list(left.map((r) => r[key]))}`);
-    }
-    chosen.push(`${key} ${wanted}`);
-    left = hit;
-  }
-  return left;
-}
-
-const same = (key) => (r, v) => String(r[key]) === String(v);
-const runtimeMatch = (r, v) => runtimeMatches(r.runtime, v);
-
-const PERF_METRICS = { time: ['time', 'ms'], memory: ['memory', 'MB'], heap: ['heap', 'MB'], 'latency-p50': ['latencyP50', 'ms'], 'latency-p99': ['latencyP99', 'ms'] };
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
-
-// The one cell a perf query names.
-function perfCell(hit, kw) {
-  for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for "perf" (it has: ${list(hit.data.cells.map((c) => c[k]))})`);
-  const cells = narrow(hit.data.cells, [
-    ['scenario', kw.scenario || 'upload', same('scenario')],
-    ['runtime', kw.runtime, runtimeMatch],
-    ['mode', kw.mode, same('mode')],
-    ['variant', kw.variant, same('variant')],
-    ['n', kw.n, same('n')],
-  ], hit.shown);
-  const runtimes = [...new Set(cells.map((c) => c.runtime))];
-  // Unnamed, the runtime is "now" (the current LTS) where it is measured, as on the charts.
-  if (runtimes.length > 1 && !kw.runtime && nowCells(cells)) return perfCell(hit, { ...kw, runtime: NOW_RUNTIME });
-  if (runtimes.length > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime= (${list(runtimes)})`);
-  if (!kw.variant) throw new ProseNumberError(`variant= is required for "perf" (it has: ${list(cells.map((c) => c.variant))})`);
-  const cell = cells[0];
-  if (cell.status !== 'ok') throw new ProseNumberError(`${hit.shown} cell ${cell.key} has status ${cell.status}${cell.error ? ` (${cell.error})` : ''}, so no figure to print`);
-  return cell;
-}
 
 function perfValue(load, kw) {
   const metric = PERF_METRICS[kw.metric || 'time'];
@@ -85,10 +37,10 @@ function perfValue(load, kw) {
   const file = kw.file || 'perf';
   if (file !== 'perf' && !String(file).startsWith('perf-')) throw new ProseNumberError(`file="${file}" is not a perf file; use perf or perf-<name>`);
   const cell = perfCell(load(file), kw);
-  const summary = cell[metric[0]];
+  const summary = cell[metric.key];
   const value = summary && summary[stat];
   if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
-  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric[1] };
+  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit };
 }
 
 function fieldOf(row, field, fields, where) {
@@ -122,7 +74,6 @@ function debuggabilityValue(load, kw) {
   return { value: fieldOf(shaped, field, [...DEBUG_FIELDS, 'score.score', 'score.max'], hit.shown), unit: '' };
 }
 
-const REF_SETS = { cpu: 'cpuBound', io: 'ioBound', memory: 'memory' };
 const REF_TABLES = { complexity: ['name', ['tokens', 'complexity']], parallel1000: ['file', ['timeMs', 'memoryMb']], debuggability: ['name', DEBUG_FIELDS] };
 
 function referenceValue(load, kw) {
@@ -149,9 +100,14 @@ function value(load, source, kw) {
   return get(load, kw);
 }
 
-// Ratios read best with two significant figures ("2.3", "15"): the spread
-// of the measurements is wider than any third digit.
-const ratioText = (v) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-GB') : String(Number(v.toPrecision(2))));
+// {% ratio %}: one variant's figure over another's (over=).
+function ratio(load, source, kw) {
+  if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
+  const a = value(load, source, kw).value;
+  const b = value(load, source, { ...kw, variant: kw.over }).value;
+  if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
+  return ratioText(a / b);
+}
 
 const COUNT_OF = ['variant', 'runtime', 'n', 'scenario', 'mode'];
 function count(load, source, kw) {
@@ -179,53 +135,12 @@ function runtimeVersion(load, id, file = 'perf') {
   return rt.version;
 }
 
-// "posts/x.md: {% num "perf" %}: no variant ..." with what to do next.
-function wrap(name, fn) {
-  return function (...raw) {
-    const [args, kw] = splitArgs(raw);
-    const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
-    try {
-      return fn.call(this, args, kw);
-    } catch (err) {
-      if (!(err instanceof ProseNumberError)) throw err;
-      const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
-      throw new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
-    }
-  };
+// A value as {% num %} prints it: complexity ratios with up to two
+// decimals, every other figure as site/format.js figure() writes it.
+const TWO_DECIMALS = ['complexity', 'uploadComplexity', 'complexity2013', 'headlineComplexity', 'ratio2013'];
+function numText(v, kw) {
+  const text = TWO_DECIMALS.includes(kw.field) ? String(Number(v.value.toFixed(2))) : figure(v.value);
+  return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
 }
 
-module.exports = function proseNumbers(eleventyConfig) {
-  const load = (name) => buildLoader()(name); // the build's one loader, renewed per build
-
-  eleventyConfig.addShortcode('num', wrap('num', ([source], kw) => {
-    const v = value(load, String(source), kw);
-    const text = kw.field === 'complexity' || kw.field === 'uploadComplexity' || kw.field === 'complexity2013' || kw.field === 'headlineComplexity' || kw.field === 'ratio2013' ? String(Number(v.value.toFixed(2))) : figure(v.value);
-    return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
-  }));
-  eleventyConfig.addShortcode('ratio', wrap('ratio', ([source], kw) => {
-    if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
-    const a = value(load, String(source), kw).value;
-    const b = value(load, String(source), { ...kw, variant: kw.over }).value;
-    if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
-    return ratioText(a / b);
-  }));
-  // The chains post's figures and run facts (_config/chains-data.js).
-  eleventyConfig.addShortcode('chains', wrap('chains', ([what], kw) => {
-    try {
-      return chainsProse(load, String(what), kw, figure);
-    } catch (err) {
-      throw err instanceof ChainsProseError ? new ProseNumberError(err.message) : err;
-    }
-  }));
-  eleventyConfig.addShortcode('count', wrap('count', ([source], kw) => String(count(load, String(source), kw))));
-  eleventyConfig.addShortcode('runtimeVersion', wrap('runtimeVersion', ([id], kw) => runtimeVersion(load, id, kw.file)));
-  eleventyConfig.addShortcode('variantRef', wrap('variantRef', ([id]) => {
-    const variants = buildManifest().variants;
-    const [v] = narrow(variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
-    return `<a href="/variants/${v.id}/">${v.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a>`;
-  }));
-  // Comparative phrases (compare, leaders), switch costs and recorded traces.
-  require('./prose-compare')(eleventyConfig, { load, wrap, perfCell, narrow, same, ratioText, ProseNumberError });
-};
-
-module.exports.helpers = { value, count, runtimeVersion, ratioText, ProseNumberError, perfCell, narrow, same, wrap };
+module.exports = { value, ratio, count, runtimeVersion, numText, ProseNumberError };

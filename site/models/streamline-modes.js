@@ -1,6 +1,6 @@
 'use strict';
 // The streamline modes post's data -> chart and table models (the shapes
-// chart-data.js and table-data.js document):
+// site/models/index.js documents):
 //   data/streamline-modes.json          asyncbench/streamline-modes@1, npm run bench -- --scenario streamline-modes
 //   data/reference-streamline-2013.json the 2013 post's findings, transcribed
 // Until data/streamline-modes.json exists its charts and tables are empty
@@ -12,9 +12,11 @@
 //   {% chart "streamline-modes", mode="setImmediate", runtime="node-14" %}   time vs modulo, one series per variant
 //   {% dataTable "streamline-modes", mode="setImmediate", runtime="node-14" %} medians by modulo, outcomes in place
 //   {% dataTable "streamline-2013" %}                                       the 2013 findings beside ours
-const { selectCells, perfEnv, summary, incompleteNote } = require('./chart-data');
-const { runtimeMatches } = require('./runtime-match');
-const { scenarioData } = require('./scenario-data');
+const { round, citation } = require('../format');
+const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { runtimeMatches } = require('../lib/runtime-match');
+const { scenarioData } = require('../lib/measured');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -28,7 +30,6 @@ const METRICS = {
 };
 const OUTCOMES = { 'stack-overflow': 'stack overflow', timeout: 'timeout', crash: 'crash', oom: 'out of memory' };
 const label = (variant) => variant.replace(/^slmodes-/, '');
-const round = (v) => (typeof v !== 'number' ? v : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
 const { measured, option } = scenarioData(NAME);
 
@@ -66,21 +67,12 @@ function streamlineModesChart(args, load) {
   };
   if (!hit) return model;
   const { ok, failed } = cellsOf(hit.data, mode, args.runtime);
-  const byVariant = new Map();
-  for (const cell of ok) {
-    const s = summary(metric.pick(cell));
-    if (!s) continue;
-    if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
-    byVariant.get(cell.variant).push([cell.n, ...s]);
-  }
+  const byVariant = groupPoints(ok, metric.pick);
   for (const cell of failed) if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
-  model.series = [...byVariant]
-    .map(([variant, points]) => {
-      const note = outcomeNote(failed.filter((c) => c.variant === variant));
-      return { label: `${label(variant)}${note ? ` (${note})` : ''}`,
-        data: points.map((p) => [p[0], round(p[1]), round(p[2]), round(p[3]), p[4]]).sort((a, b) => a[0] - b[0]) };
-    })
-    .sort((a, b) => a.label.localeCompare(b.label));
+  model.series = toSeries(byVariant, (variant) => {
+    const note = outcomeNote(failed.filter((c) => c.variant === variant));
+    return `${label(variant)}${note ? ` (${note})` : ''}`;
+  });
   const all = ok.concat(failed);
   model.env = all.length ? perfEnv(hit.data, all) : '';
   model.incomplete = incompleteNote(hit);
@@ -124,7 +116,7 @@ function streamlineModesTable(args, load) {
 function streamlineReferenceTable(args, load) {
   const { data } = load('reference-streamline-2013');
   const hit = measured(load);
-  const source = { text: `${data.source.author}, “${data.source.title}” (${data.source.published})`, url: data.source.url };
+  const source = citation(data.source);
   const rows = data.findings.map((f) => ({
     finding: f.what,
     then: f.kind === 'outcome' ? `${OUTCOMES[f.outcome]} ${f.comparison === 'near' ? 'near' : 'below'} modulo ${f.modulo}`
@@ -172,4 +164,8 @@ function ours(f, data, runtime) {
   return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${label(f.faster)} faster)`;
 }
 
-module.exports = { streamlineModesChart, streamlineModesTable, streamlineReferenceTable, PRIMITIVES, METRICS, OUTCOMES };
+module.exports = {
+  charts: { 'streamline-modes': streamlineModesChart },
+  tables: { 'streamline-modes': streamlineModesTable, 'streamline-2013': streamlineReferenceTable },
+  PRIMITIVES, METRICS, OUTCOMES,
+};

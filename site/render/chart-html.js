@@ -1,13 +1,11 @@
 'use strict';
-// Chart and table models -> HTML. The output never contains a blank line:
-// markdown-it ends an HTML block at the first blank line and would wrap the
-// rest in paragraphs (how the 2013 page lost its charts). Data reach the
-// browser as JSON in a non-executable <script type="application/json">.
-const { visibleSeries } = require('./chart-data');
-const format = require('../assets/js/chart-format');
-
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+// Chart and table models (site/models/index.js) -> HTML. The output never
+// contains a blank line: markdown-it ends an HTML block at the first blank
+// line and would wrap the rest in paragraphs (how the 2013 page lost its
+// charts). Data reach the browser as JSON in a non-executable
+// <script type="application/json">.
+const { visibleSeries } = require('../models');
+const { escapeHtml: esc, chartFormat: format } = require('../format');
 
 // JSON inside <script>: "</script" or "<!--" in a label must not end the block.
 const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
@@ -186,4 +184,4 @@ function dataTable(model) {
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, esc, safeHref, wireModel };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel };
