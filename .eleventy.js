@@ -16,6 +16,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted
   eleventyConfig.addPlugin(require('./_config/variant-pages')); // variantFigures, byFamily, figure, inlineCode filters
   eleventyConfig.addPlugin(require('./_config/prose'));       // num, ratio, compare, leaders...: figures in prose from data/
+  eleventyConfig.addPlugin(require('./_config/dev-server'));  // npm start: netlify.toml's headers on Eleventy's dev server
 
   return {
     templateFormats: ['md', 'njk'],

@@ -1,5 +1,5 @@
 'use strict';
-// The preview server (`npm start`, and the browser tests) must let nothing in:
+// The preview server (`npm run preview`, and the browser tests) must let nothing in:
 // a bad request is answered, never fatal; nothing outside the site root is
 // served, whatever path or link leads there; redirects stay on this host.
 // Every request goes to 127.0.0.1 and every loop is bounded.
