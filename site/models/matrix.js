@@ -16,7 +16,7 @@ const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
-const { runtimeInfo, matrixRuntimes } = require('../lib/runtime-order');
+const { matrixRuntimes } = require('../lib/runtime-order');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
 const DEFAULT_N = 1000;

@@ -25,7 +25,7 @@ const { FLOOR_ID } = require('../lib/cells');
 const { nowCells } = require('../lib/runtime-match');
 const { debuggabilityView } = require('../models/debuggability');
 const { REF_SETS } = require('../models/reference-2013');
-const { ProseNumberError, list, narrow, same, runtimeMatch, perfCell } = require('./lookup');
+const { ProseNumberError, narrow, same, runtimeMatch, perfCell } = require('./lookup');
 
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
 
