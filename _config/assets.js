@@ -4,10 +4,6 @@
 // still reaches readers at once.
 //
 //   <link rel="stylesheet" href="{{ '/assets/css/site.css' | fingerprint }}">
-//
-// Vendor files belong under /assets/vendor/<package>@<version>/ (same
-// year-long cache; the version in the path does the cache busting). Copy
-// them from node_modules at build time with addPassthroughCopy; never commit them.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');

@@ -1,40 +1,23 @@
 'use strict';
-// Charts and data tables for posts. One line in .eleventy.js:
-//   eleventyConfig.addPlugin(require('./_config/charts'));
-// A post opts in with `charts: true` in its front matter (adds the chart
-// script and stylesheet to the page head), then, each on a line of its own
-// with blank lines around it:
+// Charts and data tables for posts. A post opts in with `charts: true` in its
+// front matter (adds the chart script and stylesheet to the page head), then,
+// each on a line of its own with blank lines around it:
 //
 //   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
-//   {% chart "2013", set="io", exclude="qasync|promise" %}
 //   {% dataTable "parallel", n=1000, mode="io" %}
-//   {% dataTable "complexity" %}   {% dataTable "debuggability", era="2013" %}
-//   {% dataTable "aboveFloor", n=1000, mode="cpu" %}   (cost above the floor workload)
-//   {% chart "matrix", scenario="upload", mode="cpu", metric="time" %}   (every runtime; metric time | ratio | memory)
-//   {% dataTable "matrix", mode="cpu" %}   {% dataTable "reproduction2013", set="cpu" %}   (_config/matrix-data.js)
 //
-// chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
-// mode: cpu | io | scale; scenario, runtime) and "2013" (set: cpu | io |
-// memory). Both take include= or exclude= (a regex over series labels), log=true
-// (start with a log y axis), xlog=true (log x axis, for n over decades), title=
-// and id=.
+// Every chart takes include= or exclude= (a regex over series labels),
+// log=true (start with a log y axis), xlog=true (log x axis, for n over
+// decades), title= and id=. The sources and kinds, and their arguments, are
+// those of the models (site/models/: one module per data file, listed in
+// site/models/index.js); site/render/chart-html.js writes the HTML.
 const fs = require('node:fs');
 const path = require('node:path');
-const { chartModel, visibleSeries } = require('./chart-data');
-const { buildLoader, renewBuildLoader, eleventyJson } = require('./data-files');
-const { tableModel } = require('./table-data');
-const { chartFigure, dataTable, csv } = require('./chart-html');
+const { chartModel, tableModel, visibleSeries } = require('../site/models');
+const { chartFigure, dataTable, csv } = require('../site/render/chart-html');
+const { buildLoader } = require('../site/per-build');
 const { bundleInfo, buildBundle } = require('./chart-bundle');
-
-// Nunjucks hands keyword arguments over as a last object marked __keywords.
-function splitArgs(args) {
-  const last = args[args.length - 1];
-  if (last && typeof last === 'object' && last.__keywords) {
-    const { __keywords, ...kw } = last;
-    return [args.slice(0, -1), kw];
-  }
-  return [args, {}];
-}
+const { splitArgs } = require('./shortcode-args');
 
 module.exports = function charts(eleventyConfig) {
   const bundle = bundleInfo();
@@ -42,26 +25,16 @@ module.exports = function charts(eleventyConfig) {
     scripts: [bundle.url],
     stylesheets: ['/assets/css/charts.css'],
   };
-  let load = buildLoader();
+  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
   const csvFiles = new Map(); // output url -> CSV of the author's view
   const incomplete = new Map(); // page url -> notes on the unfinished data it shows
 
-  // Fresh data on every (re)build, so --serve picks up regenerated files.
-  // Every data file is checked before anything renders: a missing, invalid
-  // or unfinished file stops the build with its name and the JSON path
-  // (_config/data-files.js).
   eleventyConfig.on('eleventy.before', () => {
-    load = renewBuildLoader();
     seen.clear();
     csvFiles.clear();
     incomplete.clear();
-    load.checkAll();
   });
-
-  // Global data from data/*.json comes from the same per-build loader, so
-  // each file is parsed once per build (the loader renewed just above).
-  eleventyConfig.addDataExtension('json', { parser: eleventyJson, read: false });
 
   // A page whose charts or tables show unfinished data (only possible in a
   // draft build) gets a banner from the layout. Shortcodes run while the
@@ -123,5 +96,3 @@ module.exports = function charts(eleventyConfig) {
     return dataTable(model);
   });
 };
-
-module.exports.splitArgs = splitArgs;

@@ -1,74 +1,7 @@
-'use strict';
-// A source file of this repository, shown highlighted; read when the site is
-// built, so the code on a page is always the file a test runs or the
-// benchmark measures, never a copy that drifts from it. One line in
-// .eleventy.js:
-//   eleventyConfig.addPlugin(require('./_config/code-sample'));
-// then, in a post or template (the path is relative to the repository root):
-//   {% codeSample "posts/analysis/samples/4-runner.js" %}
-//   {% codeSample "examples/" + variant.file %}
-//
-// The markup is that of a highlighted fence (_config/md/highlight.js), so the
-// same stylesheet colours it. It starts with <pre> and ends on the line of
-// </pre>: markdown-it keeps such a block whole, blank lines included
-// (CommonMark's first kind of HTML block), where a <figure> around it would
-// end at the first blank line and the rest of the code would turn into
-// paragraphs.
-const fs = require('node:fs');
+// {% codeSample "examples/original.js" %}: a repository file, highlighted at
+// build time (site/render/code-sample.js).
 const path = require('node:path');
-const hljs = require('highlight.js/lib/core');
-
-const ROOT = path.join(__dirname, '..');
-
-// extension -> [label on the page, highlight.js language]
-const LANGUAGES = {
-  '.js': ['js', 'javascript'],
-  '.cjs': ['js', 'javascript'],
-  '.mjs': ['js', 'javascript'],
-  '.ts': ['ts', 'typescript'],
-  '.json': ['json', 'json'],
-  // Sources of compiled variants: highlight.js knows neither dialect, and
-  // both lex as JavaScript (streamline's `_` is a plain identifier).
-  '._js': ['streamline', 'javascript'],
-  '.sjs': ['StratifiedJS', 'javascript'],
-};
-
-for (const [, language] of Object.values(LANGUAGES)) {
-  if (!hljs.getLanguage(language)) hljs.registerLanguage(language, require(`highlight.js/lib/languages/${language}`));
-}
-
-const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-// -> { file (absolute), rel (repository-relative, forward slashes), source }.
-// `from` names the page asking, for the error message.
-function readSample(rel, { root = ROOT, from = 'a template' } = {}) {
-  if (typeof rel !== 'string' || !rel.trim()) {
-    throw new Error(`codeSample in ${from}: give the file as a path from the repository root, e.g. {% codeSample "examples/original.js" %}.`);
-  }
-  const file = path.resolve(root, rel);
-  const inside = path.relative(root, file);
-  if (path.isAbsolute(rel) || inside.startsWith('..') || path.isAbsolute(inside)) {
-    throw new Error(`codeSample in ${from}: "${rel}" is outside the repository; paths are relative to its root, e.g. "examples/original.js".`);
-  }
-  if (!LANGUAGES[path.extname(file)]) {
-    throw new Error(`codeSample in ${from}: cannot highlight "${rel}": no language for "${path.extname(file) || '(no extension)'}"; known: ${Object.keys(LANGUAGES).join(', ')} (add one in _config/code-sample.js).`);
-  }
-  let source;
-  try {
-    source = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new Error(`codeSample in ${from}: cannot read "${rel}" (${err.code || err.message}); paths are relative to the repository root.`);
-  }
-  return { file, rel: inside.split(path.sep).join('/'), source };
-}
-
-function codeSampleHtml({ rel, source }) {
-  const [label, language] = LANGUAGES[path.extname(rel)];
-  const code = source.endsWith('\n') ? source : `${source}\n`;
-  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-  return `<pre class="code" data-lang="${label}" data-file="${escapeHtml(rel)}"><code class="hljs language-${label}">${html}</code></pre>` +
-    `<p class="meta code-file">File: <code>${escapeHtml(rel)}</code></p>`;
-}
+const { readSample, codeSampleHtml, ROOT } = require('../site/render/code-sample');
 
 module.exports = function codeSample(eleventyConfig) {
   eleventyConfig.addShortcode('codeSample', function (rel) {
@@ -76,6 +9,3 @@ module.exports = function codeSample(eleventyConfig) {
     return codeSampleHtml(readSample(rel, { from }));
   });
 };
-
-module.exports.readSample = readSample;
-module.exports.codeSampleHtml = codeSampleHtml;

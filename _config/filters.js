@@ -1,4 +1,6 @@
 // Template filters: dates, reading time and the table of contents.
+const { tocHtml } = require('../site/render/toc');
+const { tocEntries } = require('../site/markdown/headings');
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -24,36 +26,9 @@ function readingTime(html) {
   return `${Math.max(1, Math.round(words / 220))} min read`;
 }
 
-// Builds a nested list of h2/h3 links from the rendered post. It relies on
-// the ids and "#" anchors that _config/md/anchors.js adds.
-function toc(html) {
-  const items = [];
-  const re = /<h([23]) id="([^"]+)"[^>]*>([\s\S]*?)<\/h\1>/g;
-  let m;
-  while ((m = re.exec(String(html)))) {
-    const label = m[3]
-      .replace(/<a class="anchor"[\s\S]*?<\/a>/, '')
-      .replace(/<\/?a\b[^>]*>/g, '')
-      .trim();
-    items.push({ level: Number(m[1]), id: m[2], label });
-  }
-  if (!items.length) return '';
-  let out = '<ol>';
-  let open = false; // inside an h3 sub-list
-  items.forEach((it, i) => {
-    if (it.level === 3 && !open && i > 0) {
-      out = out.replace(/<\/li>$/, '');
-      out += '<ol>';
-      open = true;
-    } else if (it.level === 2 && open) {
-      out += '</ol></li>';
-      open = false;
-    }
-    out += `<li><a href="#${it.id}">${it.label}</a></li>`;
-  });
-  if (open) out += '</ol></li>';
-  return out + '</ol>';
-}
+// {{ page.url | toc }}: the h2/h3 links of the page's rendered markdown. The
+// layout renders after the page's content, so its headings are known.
+const toc = (url) => tocHtml(tocEntries(url));
 
 module.exports = function (eleventyConfig) {
   eleventyConfig.addFilter('isoDate', isoDate);

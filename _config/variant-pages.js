@@ -1,36 +1,16 @@
 'use strict';
-// What the article and the variant pages (variants/variant.njk) need to know
-// about the variants. One line in .eleventy.js:
-//   eleventyConfig.addPlugin(require('./_config/variant-pages'));
-//
-// Global data:
-//   manifest       examples/manifest.json, read and checked by
-//                  scripts/lib/manifest.js on every build (never a copy)
-//   variantProse   posts/analysis/variants-prose.json, checked against the
-//                  manifest (_config/variant-prose.js)
-// Filters:
+// What the variant pages (pages/variants/variant.njk) and the article need
+// to know about a variant, as filters (the manifest and the variant
+// paragraphs are global data, _config/data.js):
 //   variant | variantFigures(n)   size, time and memory at n, 2013 figures
 //   manifest.variants | byFamily  [{ family, variants }] in manifest order
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
-const { buildManifest } = require('./per-build');
-const { loadProse } = require('./variant-prose');
-const { buildLoader } = require('./data-files');
-const { complexityOf, perfOf, then2013 } = require('./variant-figures');
-
-// Three significant digits below 100, whole numbers above: run-to-run noise
-// is larger than any further digit (the charts round the same way).
-function figure(v) {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return '–';
-  if (Math.abs(v) >= 100) return Math.round(v).toLocaleString('en-GB');
-  return String(Number(v.toPrecision(3)));
-}
-
-const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function inlineCode(text) {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
+const { figure, inlineCode } = require('../site/format');
+const { buildLoader } = require('../site/per-build');
+const { complexityOf } = require('../site/models/complexity');
+const { perfOf } = require('../site/models/perf');
+const { then2013 } = require('../site/models/reference-2013');
 
 function byFamily(variants) {
   const groups = new Map();
@@ -41,21 +21,15 @@ function byFamily(variants) {
   return [...groups.values()];
 }
 
-// options.proseFile: another paragraphs file (tests point it at a broken one).
-module.exports = function variantPages(eleventyConfig, options = {}) {
-  // The build's one loader (renewed by the charts plugin before each build).
-  const load = (name) => buildLoader()(name);
-
-  eleventyConfig.addGlobalData('manifest', () => buildManifest());
-  eleventyConfig.addGlobalData('variantProse', () => loadProse(buildManifest(), options.proseFile));
+module.exports = function variantPages(eleventyConfig) {
+  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
 
   eleventyConfig.addFilter('variantFigures', (variant, n) => {
     if (!variant || !variant.id) throw new Error('variantFigures: expected a manifest variant, e.g. {{ variant | variantFigures(1000) }}.');
     if (typeof n !== 'number') throw new Error(`variantFigures: n must be a number (got ${JSON.stringify(n)}), e.g. {{ variant | variantFigures(1000) }}.`);
-    const perf = load('perf');
     return {
       complexity: complexityOf(load('complexity').data, variant.id),
-      perf: { ...perfOf(perf.data, variant.id, { n }), placeholder: perf.placeholder },
+      perf: perfOf(load('perf').data, variant.id, { n }),
       then: then2013(load('reference-2013').data, variant.article2013, { n }),
     };
   });
@@ -64,4 +38,4 @@ module.exports = function variantPages(eleventyConfig, options = {}) {
   eleventyConfig.addFilter('inlineCode', inlineCode);
 };
 
-module.exports.helpers = { figure, inlineCode, byFamily };
+module.exports.byFamily = byFamily;

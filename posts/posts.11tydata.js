@@ -1,6 +1,6 @@
 // Defaults and front-matter validation for every post in posts/. The keys a
-// post must and may set are in _config/front-matter.js (a JSON Schema).
-const { validatePost } = require('../_config/front-matter');
+// post must and may set are in site/front-matter.js (a JSON Schema).
+const { validatePost } = require('../site/front-matter');
 
 module.exports = {
   layout: 'layouts/post.njk',

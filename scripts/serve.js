@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serves an existing build of the site with netlify.toml's headers and
-// redirects (scripts/site-tools/server.js); `npm start` builds, then runs this.
+// redirects (scripts/site-tools/server.js); `npm run preview` builds, then runs this.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -33,7 +33,7 @@ function main(argv) {
   const opts = parseArgs(argv);
   if (opts.help) return console.log(HELP);
   if (!fs.existsSync(path.join(opts.dir, 'index.html'))) {
-    console.error(`No built site in ${opts.dir}. Run \`npm run build\` first (or \`npm start\`, which builds).`);
+    console.error(`No built site in ${opts.dir}. Run \`npm run build\` first (or \`npm run preview\`, which builds).`);
     process.exit(1);
   }
   serve({ root: opts.dir, port: opts.port }).then(

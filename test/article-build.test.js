@@ -9,7 +9,7 @@ const path = require('node:path');
 const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-site');
 const { readSite } = require('../scripts/site-tools/site');
 const { loadManifest } = require('../scripts/lib/manifest');
-const { inlineCode } = require('../_config/variant-pages').helpers;
+const { inlineCode } = require('../site/format');
 
 const ROOT = path.join(__dirname, '..');
 const URL = '/posts/analysis-async-patterns-2013-and-now/';

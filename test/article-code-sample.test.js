@@ -1,5 +1,5 @@
 'use strict';
-// The codeSample shortcode (_config/code-sample.js): a repository file shown
+// The codeSample shortcode (site/render/code-sample.js): a repository file shown
 // highlighted at build time, with the markup of a highlighted fence, and a
 // build error naming the page when the file cannot be shown.
 const test = require('node:test');
@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { readSample, codeSampleHtml } = require('../_config/code-sample');
+const { readSample, codeSampleHtml } = require('../site/render/code-sample');
 
 const ROOT = path.join(__dirname, '..');
 

@@ -7,8 +7,8 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { proseProblems, loadProse } = require('../_config/variant-prose');
-const variantPages = require('../_config/variant-pages');
+const { proseProblems, loadProse } = require('../site/variant-prose');
+const dataPlugin = require('../_config/data');
 const { loadManifest } = require('../scripts/lib/manifest');
 
 const manifest = {
@@ -69,7 +69,7 @@ test('the build data fails on a mismatch, naming the file and every problem', ()
 
     // The plugin as .eleventy.js registers it, pointed at the broken file.
     const globals = {};
-    variantPages({ on() {}, addFilter() {}, addGlobalData: (name, fn) => { globals[name] = fn; } }, { proseFile: file });
+    dataPlugin({ on() {}, addDataExtension() {}, addGlobalData: (name, fn) => { globals[name] = fn; } }, { proseFile: file });
     assert.throws(() => globals.variantProse(), (err) => {
       assert.match(err.message, /variants-prose\.json does not match examples\/manifest\.json/);
       assert.match(err.message, new RegExp(`"${first.id}" is in examples/manifest\\.json but has no paragraph`));

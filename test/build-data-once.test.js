@@ -1,6 +1,6 @@
 'use strict';
 // Build time (issue 16): every data file in data/ is parsed once per build,
-// although both the charts (the build loader in _config/data-files.js) and
+// although both the charts (the build loader in site/per-build.js) and
 // Eleventy's global data (`perf.hosts` in posts/results.md) use it. perf.json
 // is 12 MB and grows with every runtime, so a second parse is a second
 // or so of build time later on. Counts parses, not seconds.
@@ -42,7 +42,7 @@ test('a site build parses each data/*.json and the variant manifest once, perf.j
     // The variant list, asked for by every variant link in the prose.
     const manifest = fs.readFileSync(path.join(__dirname, '..', 'examples', 'manifest.json'), 'utf8').trim();
     const key = crypto.createHash('sha1').update(manifest).digest('hex');
-    assert.equal(counts[key], 1, `examples/manifest.json parsed ${counts[key] || 0} times in one build; read it through buildManifest() (_config/per-build.js)`);
+    assert.equal(counts[key], 1, `examples/manifest.json parsed ${counts[key] || 0} times in one build; read it through buildManifest() (site/per-build.js)`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
     if (output) fs.rmSync(output, { recursive: true, force: true });
@@ -50,8 +50,7 @@ test('a site build parses each data/*.json and the variant manifest once, perf.j
 });
 
 test('perBuild works a value out once per build and again after the next build renews the loader', () => {
-  const { perBuild } = require('../_config/per-build');
-  const { renewBuildLoader } = require('../_config/data-files');
+  const { perBuild, renewBuildLoader } = require('../site/per-build');
   let made = 0;
   const value = perBuild(() => ({ n: ++made }));
   renewBuildLoader();

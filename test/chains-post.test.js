@@ -9,9 +9,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
-const { makeLoader, readDataFile } = require('../_config/data-files');
-const { chartModel } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
+const { makeLoader, readDataFile } = require('../site/data-files');
+const { chartModel, tableModel } = require('../site/models');
 const { ROOT } = require('./fixtures/bench/helpers');
 const { file: recorded } = require('./fixtures/recorded/record');
 const format = require('../assets/js/chart-format');
@@ -101,7 +100,7 @@ test('an unfinished chains run is incomplete data: it stops a normal build and i
 });
 
 test('numbers in the prose come from chains.json: "not measured yet" without it, the cell medians with it', (t) => {
-  const { chainsProse, ChainsProseError, NOT_MEASURED } = require('../_config/chains-data');
+  const { chainsProse, ChainsProseError, NOT_MEASURED } = require('../site/models/chains');
   const fmt = (v) => `<${v}>`;
   const none = makeLoader({ dataDir: folder(t, { measured: false }) });
   assert.equal(chainsProse(none, 'value', { variant: 'chains-async', mode: 'sync', n: 1 }, fmt), NOT_MEASURED);

@@ -1,7 +1,7 @@
 'use strict';
 // assets/js/chart-format.js: the one formatting module the build's tables and
 // the page's tooltips and CSV share. It must load in Node (required by
-// _config/) and be bundled ahead of charts.js (read as window.chartFormat).
+// site/) and be bundled ahead of charts.js (read as window.chartFormat).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

@@ -4,8 +4,8 @@
 // cells (node-14 also runs the fibers variants); else the one with the most.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { selectCells } = require('../_config/chart-data');
-const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
+const { selectCells } = require('../site/lib/cells');
+const { runtimeMatches, NOW_RUNTIME } = require('../site/lib/runtime-match');
 
 const cell = (runtime, variant) => ({ runtime, variant, scenario: 'upload', mode: 'cpu', n: 1000, status: 'ok' });
 const runtimesOf = (cells) => [...new Set(cells.map((c) => c.runtime))];
@@ -25,7 +25,7 @@ test('without the LTS in the data, the runtime with the most cells; runtime= pic
 });
 
 test('"Measured on" gives the repetitions the cells hold, not the run\'s base setting', () => {
-  const { perfEnv } = require('../_config/chart-data');
+  const { perfEnv } = require('../site/lib/provenance');
   const samples = (k) => Array.from({ length: k }, () => ({ status: 'ok' }));
   const run = { date: '2026-11-23T13:22:12.182Z', harness: { reps: 5 }, runtimes: { 'node-24@24.21.0': { name: 'node', version: '24.21.0', flags: [] } }, host: { cpu: 'cpu', cores: 2, os: 'os' } };
   const perf = { runs: { 'r/node-24@24.21.0': run }, cells: [] };

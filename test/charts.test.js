@@ -6,10 +6,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const vm = require('node:vm');
-const { makeLoader, chartModel, visibleSeries } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
-const { chartFigure, dataTable, csv, wireModel, safeHref } = require('../_config/chart-html');
-const { splitArgs } = require('../_config/charts');
+const { makeLoader } = require('../site/data-files');
+const { chartModel, tableModel, visibleSeries } = require('../site/models');
+const { chartFigure, dataTable, csv, wireModel, safeHref } = require('../site/render/chart-html');
+const { splitArgs } = require('../_config/shortcode-args');
 
 const FIX = path.join(__dirname, 'fixtures', 'charts');
 const fixture = makeLoader({ dataDir: FIX, allowIncomplete: true });
@@ -199,7 +199,7 @@ test('xlog=true (a log x axis for the scale sweep) reaches the page JSON only wh
 test('debuggability table: whole levels, what each injected failure left, and whether throws were caught', () => {
   // The committed data, not the fixture: only it carries the traces.
   // One runtime of it: "now" (node-24) when the file holds several.
-  const data = require('../_config/debuggability-view').debuggabilityView(require('../data/debuggability.json'));
+  const data = require('../site/models/debuggability').debuggabilityView(require('../data/debuggability.json'));
   const db = tableModel('debuggability', {}, makeLoader());
   assert.deepEqual(db.columns.map((c) => c.key), ['name', 'score', 'points', 'reject', 'sourceMaps', 'stackTraces', 'withSwitch', 'callback', 'throw', 'poison', 'caught']);
   for (const row of db.rows) {

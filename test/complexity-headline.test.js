@@ -10,8 +10,8 @@ const { measureSource } = require('../scripts/analyze/tokens');
 const { headerOfAst, headerOfTokens } = require('../scripts/analyze/shared-header');
 const { measureText, measureFile, measureVariants, pair2013 } = require('../scripts/analyze/complexity');
 const { loadManifest, authoredFile, EXAMPLES } = require('../scripts/lib/manifest');
-const { makeLoader } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
+const { makeLoader } = require('../site/data-files');
+const { tableModel } = require('../site/models');
 
 const ROOT = path.join(__dirname, '..');
 const reference = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'reference-2013.json'), 'utf8'));

@@ -15,9 +15,9 @@ const { byRelease } = require('../scripts/runtimes/profiles');
 const { skipReason } = require('../scripts/harness/plan');
 const { validator } = require('./helpers/analyzer-schemas');
 const { profilesWith } = require('./helpers/runtimes');
-const { debuggabilityView } = require('../_config/debuggability-view');
-const { tableModel } = require('../_config/table-data');
-const { dataTable } = require('../_config/chart-html');
+const { debuggabilityView } = require('../site/models/debuggability');
+const { tableModel } = require('../site/models');
+const { dataTable } = require('../site/render/chart-html');
 
 const ROOT = path.join(__dirname, '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'debuggability.js');

@@ -10,7 +10,7 @@ const { analyzeVariant, WAYS } = require('../scripts/analyze/debug-runs');
 const { debugMethod } = require('../scripts/analyze/debug-method');
 const { loadManifest, EXAMPLES, authoredFile } = require('../scripts/lib/manifest');
 const { analyzerEnv } = require('../scripts/lib/env');
-const { tableModel } = require('../_config/table-data');
+const { tableModel } = require('../site/models');
 const { validator } = require('./helpers/analyzer-schemas');
 const fakes = require('../examples/lib/fakes');
 

@@ -10,9 +10,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
-const { makeLoader, readDataFile } = require('../_config/data-files');
-const { chartModel } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
+const { makeLoader, readDataFile } = require('../site/data-files');
+const { chartModel, tableModel } = require('../site/models');
 const { ROOT } = require('./fixtures/bench/helpers');
 const { file: recorded } = require('./fixtures/recorded/record');
 
@@ -30,7 +29,7 @@ function folder(t, { measured }) {
 }
 
 const ratio = (a, b) => Number((a / b).toFixed(2));
-// How the chart and table models round a figure (_config/delegation-data.js).
+// How the chart and table models round a figure (site/format.js round).
 const shown = (v) => (Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
 test('the 2014 figures file matches its schema and names today\'s variants that exist', () => {

@@ -4,11 +4,11 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const markdownIt = require('markdown-it');
+const { tocEntries } = require('../site/markdown/headings');
+const { tocHtml } = require('../site/render/toc');
 
 const md = markdownIt({ html: true })
-  .use(require('../_config/md/math'))
-  .use(require('../_config/md/highlight'))
-  .use(require('../_config/md/anchors'));
+  .use(require('../site/markdown'));
 const render = (src) => md.render(src, { page: { inputPath: './posts/x.md' } });
 
 test('the 2013 delimiter allows spaces inside and renders MathML', () => {
@@ -40,6 +40,25 @@ test('headings get unique ids and a permalink', () => {
   assert.match(html, /<h2 id="same">Same<a class="anchor" href="#same"/);
   assert.match(html, /<h2 id="same-2">/);
   assert.match(html, /<h3 id="code-more">/);
+});
+
+test('ids depend on one render only: the same page rendered twice gets the same ids', () => {
+  const env = { page: { inputPath: './posts/x.md', url: '/posts/x/' } };
+  const first = md.render('## Same\n\n## Same', env);
+  assert.equal(md.render('## Same\n\n## Same', env), first);
+  assert.doesNotMatch(first, /same-3/);
+});
+
+test('a heading keeps an id given with {: #id}; the page\'s h2 and h3 make its table of contents', () => {
+  const html = md.render('## First\n\n### Callback styles {: #family-callbacks}\n\n#### Deep\n\n## A & B', { page: { url: '/posts/toc/' } });
+  assert.match(html, /<h3 id="family-callbacks">Callback styles<a class="anchor" href="#family-callbacks" aria-label="Link to this section">#<\/a><\/h3>/);
+  assert.deepEqual(tocEntries('/posts/toc/'), [
+    { level: 2, id: 'first', label: 'First' },
+    { level: 3, id: 'family-callbacks', label: 'Callback styles' },
+    { level: 2, id: 'a-b', label: 'A &amp; B' },
+  ]);
+  assert.equal(tocHtml(tocEntries('/posts/toc/')),
+    '<ol><li><a href="#first">First</a><ol><li><a href="#family-callbacks">Callback styles</a></li></ol></li><li><a href="#a-b">A &amp; B</a></li></ol>');
 });
 
 test('plain fences stay plain; known languages are highlighted', () => {

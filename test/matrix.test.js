@@ -1,15 +1,16 @@
 'use strict';
-// The runtime matrix ("then and now", _config/matrix-data.js) from a small
+// The runtime matrix ("then and now", site/models/matrix.js) from a small
 // perf file made here: four runtimes (three on V8, Bun on JavaScriptCore),
 // listed out of release order, with skipped, crashed and timed-out cells.
 // The 2013 figures are the committed data/reference-2013.json.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { makeLoader, chartModel } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
-const { chartFigure, dataTable, csv, wireModel } = require('../_config/chart-html');
-const { rankRange, verdict, runtimeInfo } = require('../_config/matrix-data');
+const { makeLoader } = require('../site/data-files');
+const { chartModel, tableModel } = require('../site/models');
+const { chartFigure, dataTable, csv, wireModel } = require('../site/render/chart-html');
+const { rankRange, verdict } = require('../site/models/matrix');
+const { runtimeInfo } = require('../site/lib/runtime-order');
 
 const committed = makeLoader({ dataDir: path.join(__dirname, '..', 'data') });
 

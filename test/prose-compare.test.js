@@ -1,5 +1,5 @@
 'use strict';
-// _config/prose-compare.js: comparative phrases decided by the data when the
+// site/prose/compare.js: comparative phrases decided by the data when the
 // page is built. Intervals apart -> a ratio with its interval; intervals
 // overlapping -> a tie. A variant, runtime or trace the data do not hold
 // stops the build naming the post and what the data hold. A build with
@@ -12,18 +12,17 @@ const { buildSiteWith } = require('./helpers/eleventy');
 const { dataDir } = require('./helpers/data-dir');
 const { setTimes, timesWithInterval } = require('./helpers/perf-samples');
 const { visibleText } = require('./helpers/drafts-site');
-const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
-const helpers = require('../_config/prose-numbers').helpers;
-const proseCompare = require('../_config/prose-compare');
+const { runtimeMatches, NOW_RUNTIME } = require('../site/lib/runtime-match');
+const { ProseNumberError } = require('../site/prose/lookup');
+const compareProse = require('../site/prose/compare');
 
 const FIXTURES = path.join('test', 'fixtures', 'prose-compare');
-const { ProseNumberError } = helpers;
 
 // The plugin's functions over a hand-made perf file (no Eleventy needed).
 function withCells(cells, debug = { variants: [] }) {
   const files = { perf: { runs: {}, cells }, debuggability: debug };
   const load = (name) => ({ shown: `data/${name}.json`, data: files[name] });
-  return proseCompare({ addShortcode() {} }, { load, ...helpers });
+  return compareProse(load);
 }
 const cell = (variant, median, lo, hi, runtime = 'node-24@24.21.0') => ({
   key: `${runtime}|upload|cpu|${variant}|1000`, runtime, scenario: 'upload', mode: 'cpu', variant, n: 1000, status: 'ok',
@@ -120,7 +119,7 @@ test('run settings come from the runs of the runtime named (or now); runs that d
   const run = (id, reps, cpu) => ({ harness: { reps, ciTarget: 3 }, host: { cpu, cores: 2 }, runtimes: { [id]: { id } } });
   const files = (runs) => {
     const data = { perf: { runs, cells: [] } };
-    return proseCompare({ addShortcode() {} }, { load: (name) => ({ shown: `data/${name}.json`, data: data[name] }), ...helpers });
+    return compareProse((name) => ({ shown: `data/${name}.json`, data: data[name] }));
   };
   const f = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-14@14.21.3', 7, 'Xeon') });
   assert.equal(f.runSetting('reps', {}), '5', 'unnamed, the runtime is now (node-24)');
@@ -136,7 +135,7 @@ test('run settings come from the runs of the runtime named (or now); runs that d
 test('run settings with n= read only the runs that measured that n', () => {
   const run = (ns, maxReps) => ({ harness: { ns, reps: 5, maxReps }, host: { cpu: 'Xeon' }, runtimes: { 'node-24@24.21.0': { id: 'node-24@24.21.0' } } });
   const data = { perf: { runs: { matrix: run([1000], 25), range: run([100, 2000], 5) }, cells: [] } };
-  const f = proseCompare({ addShortcode() {} }, { load: (name) => ({ shown: `data/${name}.json`, data: data[name] }), ...helpers });
+  const f = compareProse((name) => ({ shown: `data/${name}.json`, data: data[name] }));
   const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
   fails(() => f.runSetting('maxReps', {}), /differ in maxReps \(25 \/ 5\); name the runtime or an n=/);
   assert.equal(f.runSetting('maxReps', { n: 1000 }), '25');

@@ -1,17 +1,19 @@
 'use strict';
-// _config/prose-numbers.js: figures in prose come from data/ by key. A build
-// with changed data prints the changed numbers; a key the data do not hold
+// site/prose/numbers.js (shortcodes in _config/prose.js): figures in prose
+// come from data/ by key. A build with changed data prints the changed
+// numbers; a key the data do not hold
 // (variant, runtime, scenario, n, field) stops the build naming the post,
 // the key and what the data do hold.
 const test = require('node:test');
-const { runtimeMatches, NOW_RUNTIME } = require('../_config/runtime-match');
+const { runtimeMatches, NOW_RUNTIME } = require('../site/lib/runtime-match');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildSiteWith } = require('./helpers/eleventy');
 const { dataDir } = require('./helpers/data-dir');
 const { scaleTimes } = require('./helpers/perf-samples');
-const { value, count, runtimeVersion, ratioText, ProseNumberError } = require('../_config/prose-numbers').helpers;
+const { value, count, runtimeVersion, ProseNumberError } = require('../site/prose/numbers');
+const { ratioText } = require('../site/format');
 
 const FIXTURES = path.join('test', 'fixtures', 'prose-numbers');
 const DATA = path.join(__dirname, '..', 'data');

@@ -1,5 +1,5 @@
 'use strict';
-// The preview server (`npm start`, and the browser tests) must let nothing in:
+// The preview server (`npm run preview`, and the browser tests) must let nothing in:
 // a bad request is answered, never fatal; nothing outside the site root is
 // served, whatever path or link leads there; redirects stay on this host.
 // Every request goes to 127.0.0.1 and every loop is bounded.
@@ -15,20 +15,20 @@ const { serve } = require('../scripts/site-tools/server');
 
 const SERVE = path.join(__dirname, '..', 'scripts', 'serve.js');
 
-// A site root with a page, a 404 page, a vendor file and a sibling folder
+// A site root with a page, a 404 page, a fingerprinted file and a sibling folder
 // outside the root holding a secret, all inside one temp folder.
 function makeSite(t) {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-serve-'));
   t.after(() => fs.rmSync(base, { recursive: true, force: true }));
   const root = path.join(base, 'site');
   const outside = path.join(base, 'outside');
-  fs.mkdirSync(path.join(root, 'assets', 'vendor', 'lib@1'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'assets', 'f', 'lib@1'), { recursive: true });
   fs.mkdirSync(path.join(root, 'a b'), { recursive: true });
   fs.mkdirSync(outside);
   fs.writeFileSync(path.join(root, 'index.html'), '<p>home</p>');
   fs.writeFileSync(path.join(root, '404.html'), '<p>missing</p>');
   fs.writeFileSync(path.join(root, 'a b', 'index.html'), '<p>space</p>');
-  fs.writeFileSync(path.join(root, 'assets', 'vendor', 'lib@1', 'lib.js'), 'lib();');
+  fs.writeFileSync(path.join(root, 'assets', 'f', 'lib@1', 'lib.js'), 'lib();');
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'SECRET');
   return { base, root, outside };
 }
@@ -102,7 +102,7 @@ test('serve: a site root that is itself a symlink still serves its files', async
   const link = path.join(base, 'site-link');
   fs.symlinkSync(root, link);
   const s = await start(t, { root: link });
-  const res = await fetch(`${s.url}/assets/vendor/lib@1/lib.js`);
+  const res = await fetch(`${s.url}/assets/f/lib@1/lib.js`);
   assert.equal(res.status, 200);
   assert.equal(await res.text(), 'lib();');
 });
@@ -135,7 +135,7 @@ test('serve: FIFO in the root → 404, server not blocked', async (t) => {
 test('serve: `/.//assets` redirects on this host, never to `//assets/`', async (t) => {
   const { root } = makeSite(t);
   const s = await start(t, { root });
-  const cases = { '/.//assets': '/assets/', '//assets': '/assets/', '/assets//vendor': '/assets/vendor/',
+  const cases = { '/.//assets': '/assets/', '//assets': '/assets/', '/assets//f': '/assets/f/',
     '/x/../assets': '/assets/', '/a%20b': '/a%20b/', '/assets?v=1': '/assets/?v=1' };
   for (const [from, to] of Object.entries(cases)) {
     const res = await get(s.url, from);
@@ -148,17 +148,17 @@ test('serve: `/.//assets` redirects on this host, never to `//assets/`', async (
   assert.equal(page.body, '<p>space</p>');
 });
 
-test('serve: a 404 under /assets/vendor/ is not cached for a year; the files there are', async (t) => {
+test('serve: a 404 under /assets/f/ is not cached for a year; the files there are', async (t) => {
   const { root } = makeSite(t);
   const s = await start(t, { root });
-  const missing = await fetch(`${s.url}/assets/vendor/lib@1/nope.js`);
+  const missing = await fetch(`${s.url}/assets/f/lib@1/nope.js`);
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('cache-control'), null);
   assert.equal(missing.headers.get('x-content-type-options'), 'nosniff', 'security headers stay on 404s');
-  const redirect = await fetch(`${s.url}/assets/vendor/lib@1`, { redirect: 'manual' });
+  const redirect = await fetch(`${s.url}/assets/f/lib@1`, { redirect: 'manual' });
   assert.equal(redirect.status, 301);
   assert.equal(redirect.headers.get('cache-control'), null);
-  const hit = await fetch(`${s.url}/assets/vendor/lib@1/lib.js`);
+  const hit = await fetch(`${s.url}/assets/f/lib@1/lib.js`);
   assert.equal(hit.status, 200);
   assert.equal(hit.headers.get('cache-control'), 'public, max-age=31536000, immutable');
 });

@@ -11,9 +11,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { dataDir } = require('./helpers/data-dir');
 const { buildDraftsSite, visibleText } = require('./helpers/drafts-site');
-const { makeLoader, readDataFile } = require('../_config/data-files');
-const { chartModel } = require('../_config/chart-data');
-const { tableModel } = require('../_config/table-data');
+const { makeLoader, readDataFile } = require('../site/data-files');
+const { chartModel, tableModel } = require('../site/models');
 const { ROOT } = require('./fixtures/bench/helpers');
 const { file: recorded } = require('./fixtures/recorded/record');
 

@@ -1,10 +1,14 @@
 'use strict';
-// The figures a variant page shows (_config/variant-figures.js) and how it
-// prints them (_config/variant-pages.js helpers), on small hand-made data.
+// The figures a variant page shows (the models' complexityOf, perfOf and
+// then2013) and how it prints them (site/format.js, _config/variant-pages.js),
+// on small hand-made data.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { complexityOf, perfOf, then2013, nameMatches } = require('../_config/variant-figures');
-const { figure, inlineCode, byFamily } = require('../_config/variant-pages').helpers;
+const { complexityOf } = require('../site/models/complexity');
+const { perfOf } = require('../site/models/perf');
+const { then2013, nameMatches } = require('../site/models/reference-2013');
+const { figure, inlineCode } = require('../site/format');
+const { byFamily } = require('../_config/variant-pages');
 
 const summary = (median) => ({ median, p25: median - 1, p75: median + 1, min: median - 2, max: median + 2, count: 5 });
 const cell = (runtime, run, mode, extra = {}) => ({

@@ -1,5 +1,5 @@
 'use strict';
-// One page per manifest variant (variants/variant.njk), built as a drafts
+// One page per manifest variant (pages/variants/variant.njk), built as a drafts
 // preview from data files: the real ones, plus an extra runtime for one
 // variant, so the test sees the pages render whatever runtimes the data hold.
 // Expected figures are read from the data here and formatted with the page's
@@ -13,7 +13,7 @@ const { buildDraftsSite, visibleText, shownCode } = require('./helpers/drafts-si
 const { dataDir: makeDataDir } = require('./helpers/data-dir');
 const { scaleTimes } = require('./helpers/perf-samples');
 const { loadManifest } = require('../scripts/lib/manifest');
-const { figure } = require('../_config/variant-pages').helpers;
+const { figure } = require('../site/format');
 
 const ROOT = path.join(__dirname, '..');
 const DATA = path.join(ROOT, 'data');
@@ -83,8 +83,8 @@ const tableRows = (html) => [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) 
 test('the variant pages are published together with the article, never one without the other', () => {
   const flag = (file) => /^---\n[\s\S]*?^draft: (true|false)$/m.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'));
   const article = flag('posts/analysis-async-patterns-2013-and-now.md');
-  const pages = flag('variants/variant.njk');
-  assert.equal(pages && pages[1], article ? article[1] : 'false', 'variants/variant.njk must carry the same draft flag as the article');
+  const pages = flag('pages/variants/variant.njk');
+  assert.equal(pages && pages[1], article ? article[1] : 'false', 'pages/variants/variant.njk must carry the same draft flag as the article');
 });
 
 for (const v of manifest.variants) {

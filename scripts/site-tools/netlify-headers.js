@@ -1,133 +1,86 @@
 'use strict';
 // Reads netlify.toml's [[headers]] and [[redirects]] rules and answers "which
 // headers does Netlify send for this path?" and "does Netlify redirect it?".
-// The local server and the browser tests use it so the CSP we test is
-// byte-for-byte the one we deploy, and old URLs redirect locally as they will
-// on Netlify.
+// The local server, Eleventy's dev server and the browser tests use it so the
+// CSP we test is byte-for-byte the one we deploy, and old URLs redirect
+// locally as they will on Netlify.
 //
-// Only the TOML subset netlify.toml needs is understood: tables, arrays of
-// tables, `key = "basic"` / `key = 'literal'` strings, integers and booleans
-// where a redirect needs them, comments. Anything else inside a
-// [headers.values] table or a [[redirects]] block is an error rather than a
-// silent skip, because a rule we failed to read is a rule we would fail to test.
+// smol-toml parses the file; this module checks the two kinds of rule. What
+// a rule holds that the local servers cannot do (a header value that is not
+// text, a redirect's query, conditions or signature) is an error rather than
+// a silent skip, because a rule we failed to read is a rule we would fail to test.
 
 const fs = require('node:fs');
 const path = require('node:path');
+const TOML = require('smol-toml');
 const { ROOT } = require('../lib/paths');
 
 const DEFAULT_FILE = path.join(ROOT, 'netlify.toml');
 
-function parseString(raw, where) {
-  if (raw.startsWith('"""') || raw.startsWith("'''")) {
-    throw new Error(`${where}: multi-line strings are not supported here; keep the header value on one line`);
-  }
-  if (raw.startsWith('"')) {
-    const m = /^"((?:[^"\\]|\\.)*)"\s*(#.*)?$/.exec(raw);
-    if (!m) throw new Error(`${where}: unterminated string`);
-    return JSON.parse(`"${m[1]}"`);
-  }
-  if (raw.startsWith("'")) {
-    const m = /^'([^']*)'\s*(#.*)?$/.exec(raw);
-    if (!m) throw new Error(`${where}: unterminated string`);
-    return m[1];
-  }
-  throw new Error(`${where}: expected a quoted string, got ${raw}`);
-}
-
-function parseKey(raw) {
-  const k = raw.trim();
-  if (/^".*"$/.test(k)) return JSON.parse(k);
-  if (/^'.*'$/.test(k)) return k.slice(1, -1);
-  return k;
-}
-
 // Netlify's defaults: a redirect without a status is a 301, and one without
 // `force` only applies where no file exists ("shadowing").
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+const REDIRECT_KEYS = ['from', 'to', 'status', 'force'];
 
-function parseRedirectValue(key, raw, where) {
-  if (key === 'from' || key === 'to') return parseString(raw, where);
-  if (key === 'status') {
-    const m = /^(\d+)\s*(#.*)?$/.exec(raw);
-    const n = m && Number(m[1]);
-    if (!REDIRECT_STATUSES.includes(n)) {
-      throw new Error(`${where}: redirect status ${raw} is not supported by scripts/serve.js; use one of ${REDIRECT_STATUSES.join(', ')}`);
+const isTable = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+// A top-level array of tables ([[name]]), or [] when the file has none.
+function tablesOf(doc, name, file) {
+  const list = doc[name] === undefined ? [] : doc[name];
+  if (!Array.isArray(list) || !list.every(isTable)) throw new Error(`${file}: "${name}" must be written as [[${name}]] blocks`);
+  return list;
+}
+
+function readHeaderRule(rule, where) {
+  for (const key of Object.keys(rule)) {
+    if (key !== 'for' && key !== 'values') throw new Error(`${where}: "${key}" is not supported in a [[headers]] block (only for, values)`);
+  }
+  if (typeof rule.for !== 'string' || !rule.for) throw new Error(`${where}: a [[headers]] block has no "for" path`);
+  const values = rule.values === undefined ? {} : rule.values;
+  if (!isTable(values)) throw new Error(`${where}: "values" must be a [headers.values] table`);
+  for (const [k, v] of Object.entries(values)) {
+    if (typeof v !== 'string') throw new Error(`${where}: header ${k} must be a string (got ${JSON.stringify(v)}); write it in quotes`);
+  }
+  return { for: rule.for, values: { ...values } };
+}
+
+function readRedirect(rule, where) {
+  for (const key of Object.keys(rule)) {
+    if (!REDIRECT_KEYS.includes(key)) {
+      throw new Error(`${where}: redirect key "${key}" is not supported by scripts/serve.js (only ${REDIRECT_KEYS.join(', ')})`);
     }
-    return n;
   }
-  if (key === 'force') {
-    const m = /^(true|false)\s*(#.*)?$/.exec(raw);
-    if (!m) throw new Error(`${where}: force must be true or false, got ${raw}`);
-    return m[1] === 'true';
+  const { from, to, status = 301, force = false } = rule;
+  if (typeof from !== 'string' || typeof to !== 'string') throw new Error(`${where}: a [[redirects]] block needs both "from" and "to"`);
+  if (!REDIRECT_STATUSES.includes(status)) {
+    throw new Error(`${where}: redirect status ${JSON.stringify(status)} is not supported by scripts/serve.js; use one of ${REDIRECT_STATUSES.join(', ')}`);
   }
-  throw new Error(`${where}: redirect key "${key}" is not supported by scripts/serve.js (only from, to, status, force)`);
+  if (typeof force !== 'boolean') throw new Error(`${where}: force must be true or false, got ${JSON.stringify(force)}`);
+  if (!from.startsWith('/') || from.startsWith('//')) {
+    throw new Error(`${where}: redirect "from" must be a path starting with one "/", got ${from}`);
+  }
+  if (from.indexOf('*') !== -1 && !from.endsWith('/*')) {
+    throw new Error(`${where}: in redirect "from", "*" is only allowed as the last path segment ("/old/*"), got ${from}`);
+  }
+  if (!/^https?:\/\//.test(to) && !(to.startsWith('/') && !to.startsWith('//'))) {
+    throw new Error(`${where}: redirect "to" must be a path starting with one "/" or an http(s) URL, got ${to}`);
+  }
+  return { from, to, status, force };
 }
 
-function checkRedirect(r, file) {
-  const where = `${file}:${r.line}`;
-  if (!r.from || !r.to) throw new Error(`${where}: a [[redirects]] block needs both "from" and "to"`);
-  if (!r.from.startsWith('/') || r.from.startsWith('//')) {
-    throw new Error(`${where}: redirect "from" must be a path starting with one "/", got ${r.from}`);
-  }
-  if (r.from.indexOf('*') !== -1 && !r.from.endsWith('/*')) {
-    throw new Error(`${where}: in redirect "from", "*" is only allowed as the last path segment ("/old/*"), got ${r.from}`);
-  }
-  if (!/^https?:\/\//.test(r.to) && !(r.to.startsWith('/') && !r.to.startsWith('//'))) {
-    throw new Error(`${where}: redirect "to" must be a path starting with one "/" or an http(s) URL, got ${r.to}`);
-  }
-}
-
-// Returns { headers: [{ for, values }], redirects: [{ from, to, status, force, line }] }.
+// Returns { headers: [{ for, values }], redirects: [{ from, to, status, force }] }.
+// Errors name the file, and the block by its number (and `from`).
 function parseNetlifyConfig(text, file = 'netlify.toml') {
-  const headers = [];
-  const redirects = [];
-  let rule = null;
-  let section = null; // 'rule' | 'values' | 'redirect' | null (some other table)
-  text.split(/\r?\n/).forEach((line, i) => {
-    const where = `${file}:${i + 1}`;
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) return;
-    if (/^\[\[\s*headers\s*\]\]/.test(t)) {
-      rule = { for: null, values: {} };
-      headers.push(rule);
-      section = 'rule';
-      return;
-    }
-    if (/^\[\s*headers\.values\s*\]/.test(t)) {
-      if (section !== 'rule' && section !== 'values') throw new Error(`${where}: [headers.values] before any [[headers]]`);
-      section = 'values';
-      return;
-    }
-    if (/^\[\[\s*redirects\s*\]\]/.test(t)) {
-      rule = { from: null, to: null, status: 301, force: false, line: i + 1 };
-      redirects.push(rule);
-      section = 'redirect';
-      return;
-    }
-    if (/^\[\s*redirects\./.test(t)) {
-      throw new Error(`${where}: ${t} (conditions, query or headers on a redirect) is not supported by scripts/serve.js`);
-    }
-    if (t.startsWith('[')) {
-      section = null;
-      rule = null;
-      return;
-    }
-    if (!section) return;
-    const eq = t.indexOf('=');
-    if (eq < 0) throw new Error(`${where}: expected key = value`);
-    const key = parseKey(t.slice(0, eq));
-    const raw = t.slice(eq + 1).trim();
-    if (section === 'redirect') rule[key] = parseRedirectValue(key, raw, where);
-    else if (section === 'values') rule.values[key] = parseString(raw, where);
-    else {
-      const value = parseString(raw, where);
-      if (key === 'for') rule.for = value;
-    }
-  });
-  for (const r of headers) {
-    if (!r.for) throw new Error(`${file}: a [[headers]] block has no "for" path`);
+  let doc;
+  try {
+    doc = TOML.parse(text);
+  } catch (err) {
+    if (!(err instanceof TOML.TomlError)) throw err;
+    throw new Error(`${file}:${err.line}:${err.column}: not valid TOML: ${err.message.split('\n')[0].replace(/^Invalid TOML document: /, '')}`);
   }
-  for (const r of redirects) checkRedirect(r, file);
+  const headers = tablesOf(doc, 'headers', file).map((r, i) => readHeaderRule(r, `${file}, [[headers]] #${i + 1}`));
+  const redirects = tablesOf(doc, 'redirects', file).map((r, i) =>
+    readRedirect(r, `${file}, [[redirects]] #${i + 1}${typeof r.from === 'string' ? ` (from ${r.from})` : ''}`));
   return { headers, redirects };
 }
 

@@ -1,8 +1,9 @@
 'use strict';
 // A small static server for the built site, with the response headers and
-// redirects that netlify.toml declares. `npm start` uses it to preview, and
-// the browser tests use it so pages are checked under the deployed
-// Content-Security-Policy. Eleventy's dev server does not apply netlify.toml.
+// redirects that netlify.toml declares. `npm run preview` uses it, and the
+// browser tests use it so pages are checked under the deployed
+// Content-Security-Policy. (Eleventy's dev server, `npm start`, gets the
+// headers through _config/dev-server.js, but not the redirects.)
 //
 // Kept hand-written rather than built on sirv or serve-handler: neither reads
 // netlify.toml, so the header and redirect code below would stay, and what
@@ -106,8 +107,8 @@ function resolve(root, realRoot, urlPath) {
 }
 
 // Netlify's header rules hold Cache-Control for files that never change
-// (/assets/vendor/, /assets/f/); an error or a redirect must not be cached
-// for a year under that URL, so only a served file gets it.
+// (/assets/f/); an error or a redirect must not be cached for a year under
+// that URL, so only a served file gets it.
 function headersForStatus(rules, urlPath, status) {
   const h = headersFor(rules, urlPath);
   if (status === 200) return h;

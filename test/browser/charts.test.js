@@ -3,7 +3,7 @@
 // draws, and the reader controls change what is drawn. Interactions use the
 // 2013 CPU chart, whose data (data/reference-2013.json) never change.
 const test = require('node:test');
-const { FLOOR_LABEL } = require('../../_config/chart-data');
+const { FLOOR_LABEL } = require('../../site/lib/cells');
 const assert = require('node:assert/strict');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { chartSteps } = require('./chart-steps');

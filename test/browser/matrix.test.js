@@ -8,7 +8,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../../scripts/site-tools/browser');
-const { FLOOR_LABEL } = require('../../_config/chart-data');
+const { FLOOR_LABEL } = require('../../site/lib/cells');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';

@@ -1,0 +1,62 @@
+'use strict';
+// Figures and claims in prose, read from data/ when the page is built, so a
+// rerun and rebuild updates the text and nothing numeric is typed by hand.
+// What each shortcode reads, and its arguments: site/prose/numbers.js (num,
+// ratio, count, runtimeVersion), site/prose/compare.js (compare, leaders,
+// switchCost, traces, reproduction, runSetting), site/models/chains.js
+// (chains). A key the data do not hold stops the build naming the post, the
+// call and what the data hold.
+const { buildLoader } = require('../site/per-build');
+const numbers = require('../site/prose/numbers');
+const compareProse = require('../site/prose/compare');
+const { ProseNumberError, variantLink } = require('../site/prose/lookup');
+const { chainsProse, ChainsProseError } = require('../site/models/chains');
+const { figure } = require('../site/format');
+const { splitArgs } = require('./shortcode-args');
+
+// "posts/x.md: {% num "perf" %}: no variant ..." with what to do next.
+function wrap(name, fn) {
+  return function (...raw) {
+    const [args, kw] = splitArgs(raw);
+    const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
+    try {
+      return fn.call(this, args, kw);
+    } catch (err) {
+      if (!(err instanceof ProseNumberError)) throw err;
+      const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
+      throw new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
+    }
+  };
+}
+
+const perfOnly = (what, source) => {
+  if (source !== 'perf') throw new ProseNumberError(`${what} reads "perf" (got "${source}")`);
+};
+
+module.exports = function prose(eleventyConfig) {
+  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
+  const c = compareProse(load);
+  const shortcodes = {
+    num: ([source], kw) => numbers.numText(numbers.value(load, String(source), kw), kw),
+    ratio: ([source], kw) => numbers.ratio(load, String(source), kw),
+    count: ([source], kw) => String(numbers.count(load, String(source), kw)),
+    runtimeVersion: ([id], kw) => numbers.runtimeVersion(load, id, kw.file),
+    variantRef: ([id]) => variantLink(id),
+    chains: ([what], kw) => {
+      try {
+        return chainsProse(load, String(what), kw, figure);
+      } catch (err) {
+        throw err instanceof ChainsProseError ? new ProseNumberError(err.message) : err;
+      }
+    },
+    runSetting: ([key], kw) => c.runSetting(String(key), kw),
+    compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),
+    leaders: ([source], kw) => (perfOnly('leaders', source), c.leadersPhrase(kw)),
+    switchCost: ([id], kw) => c.switchCost(id, kw),
+    traces: (args, kw) => c.traces(kw),
+    reproduction: ([what], kw) => c.reproduction(String(what), kw),
+  };
+  for (const [name, fn] of Object.entries(shortcodes)) eleventyConfig.addShortcode(name, wrap(name, fn));
+};
+
+module.exports.wrap = wrap;

@@ -1,0 +1,15 @@
+'use strict';
+// The metrics of data/perf.json, once: what charts title and draw, what
+// prose prints and compares. For each: the axis title and unit, the cell's
+// summary key (data/SCHEMA.md, perf@1 cells), the sample field it is
+// summarised from (for intervals worked out from the samples), and how a
+// comparative phrase names it ({r}: the ratio).
+const PERF_METRICS = {
+  time: { title: 'Time for all n calls', unit: 'ms', key: 'time', sample: 'timeMs', phrase: 'took {r} the time of' },
+  memory: { title: 'Peak memory', unit: 'MB', key: 'memory', sample: 'peakRssMb', phrase: 'needed {r} the peak memory of' },
+  heap: { title: 'JS heap in use at the end', unit: 'MB', key: 'heap', sample: 'heapMb', phrase: 'needed {r} the heap of' },
+  'latency-p50': { title: 'Per-call latency, median', unit: 'ms', key: 'latencyP50', sample: 'p50Ms', phrase: 'had {r} the median call latency of' },
+  'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', key: 'latencyP99', sample: 'p99Ms', phrase: 'had {r} the 99th-percentile call latency of' },
+};
+
+module.exports = { PERF_METRICS };

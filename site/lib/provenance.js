@@ -1,0 +1,85 @@
+'use strict';
+// Where the figures of a chart or table come from, as the words under it:
+// the runs and machines that measured them ("Measured on ..."), a warning
+// when they come from several machines, and a note when the data are not
+// final. Shared by every model.
+
+// What a model says about data that are not final (a draft build with
+// ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
+const incompleteNote = (hit) => (hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
+
+// "Measured on ..." for the runs the given cells of a perf@1-shaped file
+// (perf, chains, delegation, streamline-modes) came from.
+function perfEnv(perf, cells = perfCells(perf)) {
+  const runIds = [...new Set(cells.map((c) => c.run))];
+  // Runs that differ only in the commit (a late variant measured with
+  // --resume) share one description listing their commits.
+  const groups = new Map();
+  for (const id of runIds) {
+    const run = (perf.runs || {})[id];
+    if (!run) continue;
+    const rt = (run.runtimes || {})[id.split('/').pop()] || Object.values(run.runtimes || {})[0] || {};
+    const flags = [...(rt.flags || [])];
+    const h = run.host || {};
+    const text = [
+      rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
+      h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
+      h.os,
+      run.date && String(run.date).slice(0, 10),
+    ].filter(Boolean).join(', ');
+    // What the cells hold, not the run's base setting: adaptive passes add
+    // repetitions where the spread is wide (scripts/harness/adaptive.js).
+    const held = cells.filter((c) => c.run === id && Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
+    const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
+    const hi = held.length ? Math.max(...held) : lo;
+    const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
+    const key = `${text}|${reps || ''}`;
+    if (!groups.has(key)) groups.set(key, { text, reps, commits: [] });
+    if (run.git && run.git.commit) {
+      const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
+      if (!groups.get(key).commits.includes(c)) groups.get(key).commits.push(c);
+    }
+  }
+  return [...groups.values()].map((g) => [
+    g.text,
+    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${g.commits.join(' and ')}`,
+    g.reps,
+  ].filter(Boolean).join(', ')).join('; ');
+}
+
+// "Measured on ..." for an analyzer's file (complexity, debuggability): its env stamp.
+function envText(e = {}) {
+  const esprima = (e.versions && e.versions.esprima) || e.esprima;
+  return [
+    e.runtime && `${e.runtime} ${String(e.runtimeVersion || e.version || '').replace(/^v/, '')}`.trim(),
+    esprima && `Esprima ${esprima}`,
+    e.cpu && `${e.cpu}${e.cores ? ` (${e.cores} cores)` : ''}`,
+    e.date && String(e.date).slice(0, 10),
+    e.commit && `commit ${String(e.commit).slice(0, 10)}${e.dirty ? ' (uncommitted changes)' : ''}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+// "The site marks figures that come from different machines": one sentence
+// for a chart's or table's caption when its cells were measured on more than
+// one host (a file merged from shards run on CI machines, for instance).
+// Hosts are told apart by CPU, cores and kernel, what changes a timing.
+const hostKey = (h) => [h.cpu, h.cores && `${h.cores} cores`, h.kernel || h.os].filter(Boolean).join(', ');
+
+// The machine a cell was measured on: a merged file names it per cell
+// (cell.host, perf.hosts); otherwise the cell's run holds it.
+function hostOf(perf, cell) {
+  if (cell.host && perf.hosts && perf.hosts[cell.host]) return hostKey(perf.hosts[cell.host]);
+  const run = (perf.runs || {})[cell.run];
+  return run && run.host ? hostKey(run.host) : null;
+}
+
+// The sentence, or '' when every cell comes from one machine.
+function machinesNote(perf, cells) {
+  const hosts = [...new Set(cells.map((c) => hostOf(perf, c)).filter(Boolean))];
+  if (hosts.length < 2) return '';
+  return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): compare them with care.`;
+}
+
+module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf };

@@ -1,0 +1,164 @@
+'use strict';
+// The generator delegation post's data -> chart and table models (the shapes
+// site/models/index.js documents):
+//   data/delegation.json                asyncbench/delegation@1, npm run bench -- --scenario delegation
+//   data/reference-delegation-2013.json  the 2014 post's figures, transcribed
+// Until data/delegation.json exists its charts and tables are empty figures
+// that say so, and the build goes on; an invalid file still stops the build.
+//
+//   {% chart "delegation", by="depth", n=10000, metric="throughput" %}  x: levels of delegation
+//   {% chart "delegation", by="n", mode="flat", metric="time", xlog=true %}  x: coroutines in parallel
+//   {% dataTable "delegation", metric="throughput", n=10000, id="..." %}  runners × depths
+//   {% dataTable "delegation-2014", set="delegation", id="..." %}        the 2014 figures as published
+//   {% dataTable "delegation-ratios", n=10000, id="..." %}               2014 ratios beside ours
+const { round, citation } = require('../format');
+const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { scenarioData } = require('../lib/measured');
+
+const METRICS = {
+  throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },
+  time: { title: 'Time for all n coroutines', unit: 'ms', pick: (c) => c.time },
+  memory: { title: 'Peak memory', unit: 'MB', pick: (c) => c.memory },
+};
+const MODES = { flat: 'no delegation', d1: '1 level of delegation', d2: '2 levels of delegation', d5: '5 levels of delegation' };
+const DEPTH = { flat: 0, d1: 1, d2: 2, d5: 5 };
+const REF_SETS = ['delegation', 'runners'];
+const label = (variant) => variant.replace(/^delegation-/, '');
+
+const { measured, option } = scenarioData('delegation');
+
+const coroutines = (n) => `${Number(n).toLocaleString('en-US')} coroutine${Number(n) === 1 ? '' : 's'}`;
+
+// by="depth": one point per depth at one n; by="n": one point per n at one depth.
+function delegationChart(args, load) {
+  const metric = option(args.metric || 'throughput', METRICS, 'metric');
+  const by = args.by || 'depth';
+  if (!['depth', 'n'].includes(by)) throw new Error(`charts: unknown by "${by}" for delegation; use depth or n.`);
+  const mode = args.mode || 'flat';
+  option(mode, MODES, 'mode');
+  const n = Number(args.n || 10000);
+  const hit = measured(load);
+  const what = by === 'depth' ? `${coroutines(n)} in parallel` : MODES[mode];
+  const model = {
+    title: `Coroutine runners, ${what}: ${metric.title.toLowerCase()}${hit ? '' : ' (not measured yet)'}`,
+    x: by === 'depth' ? { title: 'Levels of delegation', unit: '' } : { title: 'Coroutines in parallel (n)', unit: '' },
+    y: { title: metric.title, unit: metric.unit },
+    series: [], env: '', source: null, incomplete: '',
+  };
+  if (!hit) return model;
+  const cells = selectCells(hit.data, { scenario: 'delegation', runtime: args.runtime, mode: by === 'n' ? mode : undefined })
+    .filter((c) => by === 'n' || c.n === n);
+  model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label);
+  model.env = cells.length ? perfEnv(hit.data, cells) : '';
+  model.incomplete = incompleteNote(hit);
+  return model;
+}
+
+function reference(load) {
+  const { data } = load('reference-delegation-2013');
+  return { data, source: citation(data.source) };
+}
+
+// Medians at one n: variant -> mode -> value.
+function medians(hit, metric, n, runtime) {
+  const cells = selectCells(hit.data, { scenario: 'delegation', runtime }).filter((c) => c.n === n);
+  const out = new Map();
+  for (const cell of cells) {
+    const s = summary(metric.pick(cell));
+    if (!out.has(cell.variant)) out.set(cell.variant, {});
+    out.get(cell.variant)[cell.mode] = s ? s[0] : null;
+  }
+  return { cells, values: out };
+}
+
+// One row per runner, one column per depth, and the share of the flat
+// throughput left at depth 1 and 5.
+function delegationTable(args, load) {
+  const metric = option(args.metric || 'throughput', METRICS, 'metric');
+  const n = Number(args.n || 10000);
+  const hit = measured(load);
+  const columns = [{ key: 'variant', title: 'Runner' },
+    ...Object.keys(MODES).map((m) => ({ key: m, title: m === 'flat' ? 'flat' : `${DEPTH[m]} level${DEPTH[m] > 1 ? 's' : ''}`, unit: metric.unit, num: true }))];
+  const relative = metric === METRICS.throughput;
+  if (relative) columns.push({ key: 'd1-share', title: '1 level / flat', unit: '', num: true }, { key: 'd5-share', title: '5 levels / flat', unit: '', num: true });
+  const caption = `${metric.title}, ${coroutines(n)} in parallel, median per delegation depth${hit ? '' : ' (not measured yet)'}`;
+  if (!hit) return { caption, columns, rows: [], env: '' };
+  const { cells, values } = medians(hit, metric, n, args.runtime);
+  const rows = [...values].map(([variant, v]) => {
+    const row = { variant: label(variant) };
+    for (const m of Object.keys(MODES)) row[m] = typeof v[m] === 'number' ? round(v[m]) : '–';
+    if (relative) {
+      for (const m of ['d1', 'd5']) row[`${m}-share`] = typeof v[m] === 'number' && v.flat ? Number((v[m] / v.flat).toFixed(2)) : '–';
+    }
+    return row;
+  });
+  const key = (r) => (typeof r.flat === 'number' ? r.flat : -Infinity);
+  rows.sort((a, b) => (relative ? key(b) - key(a) : key(a) - key(b)));
+  return { caption, columns, rows, env: cells.length ? perfEnv(hit.data, cells) : '', incomplete: incompleteNote(hit) };
+}
+
+// The 2014 figures as the post published them.
+function delegationReferenceTable(args, load) {
+  const set = args.set || 'delegation';
+  if (!REF_SETS.includes(set)) throw new Error(`tables: unknown delegation-2014 set "${set}"; use one of ${REF_SETS.join(', ')}.`);
+  const { data, source } = reference(load);
+  const t = data[set];
+  const first = set === 'delegation' ? { key: 'case', title: 'Case' } : { key: 'runner', title: 'Runner' };
+  return {
+    caption: `2014: ${t.description}; ${data.unit}, ± benchmark.js's relative margin of error`,
+    columns: [{ key: 'runtime', title: 'Runtime' }, first, { key: 'opsPerSec', title: 'runs/s', unit: '', num: true }, { key: 'rme', title: '±', unit: '' }],
+    rows: t.rows.map((r) => ({ runtime: r.runtime, case: MODES[r.mode], runner: r.runner, opsPerSec: r.opsPerSec, rme: `${r.rmePct} %` })),
+    env: data.source.runtime,
+    source,
+  };
+}
+
+// The two claims of the 2014 post as ratios, which survive the change of
+// machine and unit: the throughput left with one level of delegation, and
+// Bluebird's coroutine against co's. Ours at the same concurrency.
+function delegationRatios(args, load) {
+  const n = Number(args.n || 10000);
+  const { data, source } = reference(load);
+  const hit = measured(load);
+  const ref = (set, runtime, pick) => {
+    const rows = data[set].rows.filter((r) => r.runtime === runtime);
+    const a = rows.find(pick[0]), b = rows.find(pick[1]);
+    return a && b ? Number((a.opsPerSec / b.opsPerSec).toFixed(2)) : '–';
+  };
+  const claims = [
+    { claim: '1 level of delegation / flat (co, thunks)', set: 'delegation', pick: [(r) => r.mode === 'd1', (r) => r.mode === 'flat'],
+      ours: [['delegation-co-3-thunks', 'd1'], ['delegation-co-3-thunks', 'flat']] },
+    { claim: '1 level of delegation / flat (co 4, thunks)', set: null, ours: [['delegation-co-thunks', 'd1'], ['delegation-co-thunks', 'flat']] },
+    { claim: 'Bluebird coroutine / co, flat', set: 'runners', pick: [(r) => r.runner === 'Bluebird Promise.coroutine (prepared)', (r) => r.runner === 'co (prepared)'],
+      ours: [['delegation-bluebird-0-9', 'flat'], ['delegation-co-3-thunks', 'flat']] },
+    { claim: 'Bluebird 3 coroutine / co 4 with promises, flat', set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
+  ];
+  const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
+    { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true }, { key: 'ours', title: 'Ours', unit: '', num: true }];
+  const found = hit ? medians(hit, METRICS.throughput, n, args.runtime) : null;
+  const ours = (pair) => {
+    if (!found) return '–';
+    const a = (found.values.get(pair[0][0]) || {})[pair[0][1]], b = (found.values.get(pair[1][0]) || {})[pair[1][1]];
+    return typeof a === 'number' && typeof b === 'number' && b > 0 ? Number((a / b).toFixed(2)) : '–';
+  };
+  const rows = claims.map((c) => ({
+    claim: c.claim,
+    node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–',
+    firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–',
+    ours: ours(c.ours),
+  }));
+  return {
+    caption: `The 2014 post's two findings as ratios, beside ours at ${coroutines(n)} in parallel (above 1: the first is faster)${hit ? '' : ' (ours not measured yet)'}`,
+    columns, rows,
+    env: found && found.cells.length ? perfEnv(hit.data, found.cells) : '',
+    source,
+    incomplete: hit ? incompleteNote(hit) : '',
+  };
+}
+
+module.exports = {
+  charts: { delegation: delegationChart },
+  tables: { delegation: delegationTable, 'delegation-2014': delegationReferenceTable, 'delegation-ratios': delegationRatios },
+  METRICS, MODES,
+};

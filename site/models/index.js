@@ -1,0 +1,89 @@
+'use strict';
+// The models: one module per data file, each turning its file into the
+// models of the charts and tables that draw from it. This registry lists
+// them, loads them all up front and finds the one a shortcode names:
+//   {% chart "<source>", ... %}    -> chartModel(source, args, load)
+//   {% dataTable "<kind>", ... %}  -> tableModel(kind, args, load)
+// A new data file gets its model here: a module exporting
+//   { charts: { <source>: (args, load) => chart model }, tables: { <kind>: (args, load) => table model } }
+// `load(name)` returns the checked data file (site/data-files.js).
+//
+// A chart model is what the browser draws and the build-time table shows:
+//   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,
+//     filter: {mode: 'hide'|'show', regex}, env, source, incomplete, notes,
+//     series: [{ label, data: [[x, median, min, max, reps], ...] }],
+//     floor: null | { label, data: same }, categories? }
+// min/max are null and reps is 1 when a point was measured once; with
+// `categories` (the runtime matrix) x is an index into them.
+// A table model: { id, caption, columns: [{key, title, unit?, num?}],
+//   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty? }
+const MODELS = {
+  'perf.json, perf-sweep.json': require('./perf'),
+  'reference-2013.json': require('./reference-2013'),
+  'complexity.json': require('./complexity'),
+  'debuggability.json': require('./debuggability'),
+  'perf.json (every runtime)': require('./matrix'),
+  'chains.json': require('./chains'),
+  'delegation.json': require('./delegation'),
+  'streamline-modes.json': require('./streamline-modes'),
+};
+
+// name -> builder, over every model; two models claiming one name is a bug.
+function collect(kind) {
+  const out = {};
+  for (const [file, model] of Object.entries(MODELS)) {
+    for (const [name, build] of Object.entries(model[kind])) {
+      if (out[name]) throw new Error(`Internal error: two models define the ${kind.slice(0, -1)} "${name}" (one of them reads ${file}).`);
+      out[name] = build;
+    }
+  }
+  return out;
+}
+const CHARTS = collect('charts');
+const TABLES = collect('tables');
+
+function chartModel(source, args = {}, load) {
+  const build = CHARTS[source];
+  if (!build) throw new Error(`charts: unknown chart source "${source}"; use one of ${Object.keys(CHARTS).join(', ')}.`);
+  if (args.include && args.exclude) throw new Error('charts: give either include= or exclude=, not both.');
+  for (const k of ['include', 'exclude']) {
+    if (args[k]) {
+      try {
+        new RegExp(args[k]);
+      } catch (err) {
+        throw new Error(`charts: ${k}="${args[k]}" is not a valid regular expression (${err.message}).`);
+      }
+    }
+  }
+  const model = build(args, load);
+  const id = args.id || [source, args.set, args.mode, args.metric, args.scenario !== 'upload' && args.scenario, args.sweep && 'sweep', args.runtime]
+    .filter(Boolean).join('-');
+  const values = model.series.flatMap((s) => s.data.map((p) => p[1])).filter((v) => v > 0);
+  const spread = values.length ? Math.max(...values) / Math.min(...values) : 1;
+  return {
+    id: id.replace(/[^a-z0-9-]+/gi, '-').toLowerCase(),
+    ...model,
+    title: args.title || model.title,
+    filter: { mode: args.include ? 'show' : 'hide', regex: args.include || args.exclude || '' },
+    log: args.log === true || args.log === 'true',
+    xlog: args.xlog === true || args.xlog === 'true', // for n spread over decades (the scale sweep)
+    logToggle: spread >= 20, // a log axis only helps when values span orders of magnitude
+  };
+}
+
+function tableModel(kind, args, load) {
+  const build = TABLES[kind];
+  if (!build) throw new Error(`tables: unknown table "${kind}"; use one of ${Object.keys(TABLES).join(', ')}.`);
+  const model = build(args, load);
+  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, incomplete: '', ...model };
+}
+
+// Labels the author's filter keeps (what the chart first plots and the
+// table and CSV show).
+function visibleSeries(model) {
+  if (!model.filter.regex) return model.series;
+  const re = new RegExp(model.filter.regex);
+  return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
+}
+
+module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES };

@@ -1,0 +1,290 @@
+'use strict';
+// The runtime matrix ("then and now") -> chart and table models: every style
+// on every runtime data/perf.json holds, runtimes in release order.
+//
+//   {% chart "matrix", scenario="upload", mode="cpu", metric="time" %}   (time | ratio | memory)
+//   {% dataTable "matrix", scenario="upload", mode="cpu" %}              (which style runs where)
+//   {% dataTable "reproduction2013", set="cpu" %}                         (cpu | io | memory, on node-0.11)
+//
+// Chart models are those of site/models/index.js with x = the runtime's
+// index and `categories` naming each index; a cell that did not run leaves
+// its series a gap there, never a zero.
+const { BASELINE } = require('../../scripts/lib/manifest');
+const manifest = require('../../examples/manifest.json');
+const { round, measurement, citation } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
+const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
+const { runtimeMatches } = require('../lib/runtime-match');
+const { matrixRuntimes } = require('../lib/runtime-order');
+
+const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
+const DEFAULT_N = 1000;
+
+// "not comparable across engines" where the runtimes shown run on more than
+// one JavaScript engine (V8 for Node and Deno, JavaScriptCore for Bun).
+function engineNote(runtimes) {
+  const engines = [...new Set(runtimes.map((r) => r.engine).filter(Boolean))];
+  if (engines.length < 2) return '';
+  const names = (e) => [...new Set(runtimes.filter((r) => r.engine === e).map((r) => r.label.split(' ')[0]))].join(', ');
+  const which = engines.map((e) => `${ENGINES[e] || e}: ${names(e)}`).join('; ');
+  return `Peak memory is not comparable across engines (${which}): each engine sizes its heap in its own way.`;
+}
+
+// "Measured on" for many runtimes at once: perfEnv's one description per
+// run would repeat the machine for every runtime. Runtimes with their exact
+// versions and flags, then each machine, the dates, commits and repetitions.
+function matrixEnv(perf, cells, runtimes) {
+  if (!cells.length) return '';
+  const runs = [...new Set(cells.map((c) => c.run))].map((id) => (perf.runs || {})[id]).filter(Boolean);
+  const flags = (id) => {
+    const run = runs.find((r) => r.runtimes && r.runtimes[id]);
+    const f = run ? run.runtimes[id].flags || [] : [];
+    return f.length ? ` ${f.join(' ')}` : '';
+  };
+  const shown = new Set(cells.map((c) => c.runtime));
+  const versions = runtimes.filter((r) => shown.has(r.id)).map((r) => `${r.name} ${r.version}${flags(r.id)}`).join(', ');
+  const hosts = [...new Set(runs.map((r) => r.host).filter(Boolean).map((h) => [h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`, h.os].filter(Boolean).join(', ')))];
+  const dates = [...new Set(runs.map((r) => r.date && String(r.date).slice(0, 10)).filter(Boolean))].sort();
+  const commits = [...new Set(runs.filter((r) => r.git && r.git.commit).map((r) => r.git.commit.slice(0, 10) + (r.git.dirty ? ' (uncommitted changes)' : '')))];
+  const held = cells.map((c) => (Array.isArray(c.samples) ? c.samples.filter((x) => x.status === 'ok').length : c.time && c.time.count)).filter((k) => k > 0);
+  const lo = Math.min(...held), hi = Math.max(...held);
+  return [
+    versions,
+    hosts.join('; '),
+    dates.length && (dates.length > 1 ? `${dates[0]} to ${dates[dates.length - 1]}` : dates[0]),
+    commits.length && `commit${commits.length > 1 ? 's' : ''} ${commits.join(', ')}`,
+    held.length && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`,
+  ].filter(Boolean).join('; ');
+}
+
+function selectMatrix(perf, args) {
+  const mode = args.mode || 'cpu';
+  if (!MODES[mode]) throw new Error(`matrix: unknown mode "${mode}"; use one of ${Object.keys(MODES).join(', ')}.`);
+  const scenario = args.scenario || 'upload';
+  const n = Number(args.n || DEFAULT_N);
+  const cells = perfCells(perf).filter((c) => c.scenario === scenario && c.mode === mode && c.n === n);
+  return { mode, scenario, n, cells };
+}
+
+const MATRIX_METRICS = {
+  time: { title: PERF_METRICS.time.title, unit: PERF_METRICS.time.unit, pick: (c) => summary(c.time) },
+  memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
+  // Each style's median over the nested callbacks' median on the same
+  // runtime: what the style costs there, whatever the runtime's own speed.
+  ratio: { title: `Time relative to ${BASELINE} on the same runtime`, unit: '×', pick: null },
+};
+
+function matrixChart(args, load) {
+  const metric = MATRIX_METRICS[args.metric || 'time'];
+  if (!metric) throw new Error(`charts: unknown matrix metric "${args.metric}"; use one of ${Object.keys(MATRIX_METRICS).join(', ')}.`);
+  const hit = load('perf');
+  const { data } = hit;
+  const { mode, scenario, n, cells } = selectMatrix(data, args);
+  const runtimes = matrixRuntimes(data, cells);
+  const index = new Map(runtimes.map((r, i) => [r.id, i]));
+  const ok = cells.filter((c) => c.status === 'ok');
+  const baseline = new Map(ok.filter((c) => c.variant === BASELINE && summary(c.time)).map((c) => [c.runtime, c.time.median]));
+  const pick = metric.pick || ((c) => {
+    const base = baseline.get(c.runtime);
+    return base > 0 && summary(c.time) ? [c.time.median / base, null, null, 1] : null;
+  });
+  const byVariant = new Map();
+  const floor = [];
+  const used = [];
+  for (const c of ok) {
+    const s = pick(c);
+    if (!s) continue;
+    used.push(c);
+    const point = [index.get(c.runtime), ...s.map((v, i) => (i < 3 ? round(v) : v))];
+    if (c.variant === FLOOR_ID) {
+      floor.push(point);
+      continue;
+    }
+    if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
+    byVariant.get(c.variant).push(point);
+  }
+  const series = [...byVariant]
+    .map(([label, points]) => ({ label, data: points.sort((a, b) => a[0] - b[0]) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const notes = [
+    metric === MATRIX_METRICS.memory ? engineNote(runtimes) : '',
+    machinesNote(data, used),
+  ].filter(Boolean);
+  return {
+    title: `Then and now, ${MODES[mode]}${scenario === 'upload' ? '' : ` (${scenario} scenario)`}, n = ${n}: ${metric.title.toLowerCase()}`,
+    x: { title: 'Runtime, in release order', unit: '' },
+    y: { title: metric.title, unit: metric.unit },
+    categories: runtimes.map((r) => r.label),
+    series,
+    floor: metric === MATRIX_METRICS.time && floor.length ? { label: FLOOR_LABEL, data: floor.sort((a, b) => a[0] - b[0]) } : null,
+    notes,
+    env: matrixEnv(data, used, runtimes),
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// ---- which style runs where ------------------------------------------------
+
+const STATUS_WORDS = { timeout: 'timed out', crash: 'crashed', oom: 'out of memory', skipped: 'skipped' };
+
+// The reason a cell has no figure, in full (without the "(runtime id,
+// probed)" tail the harness adds, so one reason reads the same on every
+// runtime) and shortened to its first clause for the table cell.
+function cellReason(cell) {
+  const word = STATUS_WORDS[cell.status] || cell.status;
+  const full = String(cell.error || '').replace(/\s*\([^()]*\bprobed\)\s*$/, '').trim();
+  if (cell.status !== 'skipped') return { short: word, full: full ? `${word}: ${full}` : word };
+  const first = full.split(/[;:(]/)[0].trim();
+  return { short: first || word, full: full || word };
+}
+
+function matrixTable(args, load) {
+  const hit = load('perf');
+  const { data } = hit;
+  const { mode, scenario, n, cells } = selectMatrix(data, args);
+  const runtimes = matrixRuntimes(data, cells);
+  const at = new Map(cells.map((c) => [`${c.variant}|${c.runtime}`, c]));
+  const variants = [...new Set(cells.map((c) => c.variant))].filter((v) => v !== FLOOR_ID);
+  // Manifest order: the order the article introduces the styles in.
+  const order = new Map(manifest.variants.map((v, i) => [v.id, i]));
+  variants.sort((a, b) => (order.has(a) ? order.get(a) : 1e9) - (order.has(b) ? order.get(b) : 1e9) || a.localeCompare(b));
+  const notes = [];
+  const noteOf = (text) => {
+    if (!notes.includes(text)) notes.push(text);
+    return notes.indexOf(text) + 1;
+  };
+  const rows = variants.map((v) => {
+    const row = { name: v };
+    for (const r of runtimes) {
+      const c = at.get(`${v}|${r.id}`);
+      if (!c) row[r.id] = { text: '', title: 'not in this run' };
+      else if (c.status === 'ok' && summary(c.time)) row[r.id] = measurement(c.time.median);
+      else {
+        const why = cellReason(c);
+        row[r.id] = { text: why.short, title: why.full, note: noteOf(why.full), gap: true };
+      }
+    }
+    return row;
+  });
+  const shown = cells.filter((c) => c.status === 'ok');
+  return {
+    id: args.id || `table-matrix-${mode}${scenario === 'upload' ? '' : `-${scenario}`}`,
+    caption: `Which style runs where, ${MODES[mode]}${scenario === 'upload' ? '' : `, ${scenario} scenario`}, n = ${n}: median time in ms, or why a cell has none`,
+    columns: [{ key: 'name', title: 'Variant' }, ...runtimes.map((r) => ({ key: r.id, title: r.label, num: true }))],
+    rows,
+    footnotes: notes,
+    notes: [machinesNote(data, cells)].filter(Boolean),
+    env: matrixEnv(data, shown, runtimes),
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// ---- the 2013 reproduction -------------------------------------------------
+
+const REPRO_SETS = {
+  cpu: { key: 'cpuBound', mode: 'cpu', metric: 'time', title: 'CPU-bound time' },
+  io: { key: 'ioBound', mode: 'io', metric: 'time', title: 'I/O-bound time' },
+  memory: { key: 'memory', mode: 'cpu', metric: 'memory', title: 'peak memory (CPU-bound runs)' },
+};
+
+// Our spread of a cell: the median's 95 % interval where the harness
+// computed one, else the interquartile range.
+function spreadOf(cell, metric) {
+  const m = cell[metric];
+  if (metric === 'time' && cell.timeCi && typeof cell.timeCi.lo === 'number') return { lo: cell.timeCi.lo, hi: cell.timeCi.hi, kind: '95 % interval' };
+  if (typeof m.p25 === 'number' && typeof m.p75 === 'number') return { lo: m.p25, hi: m.p75, kind: 'IQR' };
+  return { lo: m.median, hi: m.median, kind: 'single run' };
+}
+
+// Ranks a spread allows: 1 + the styles surely faster, up to the count less
+// the styles surely slower. Values without spread (the 2013 single runs)
+// give equal values the same range.
+function rankRange(rows, i, lo, hi) {
+  const me = rows[i];
+  let better = 0, worse = 0;
+  rows.forEach((r, j) => {
+    if (j === i) return;
+    if (hi(r) < lo(me)) better++;
+    else if (lo(r) > hi(me)) worse++;
+  });
+  return [better + 1, rows.length - worse];
+}
+
+// agrees: every rank our spread allows is one 2013 allows too; differs: the
+// two share no rank; otherwise our spread cannot place the style finely
+// enough to say.
+function verdict(ours, then) {
+  if (ours[1] < then[0] || ours[0] > then[1]) return 'differs';
+  if (ours[0] >= then[0] && ours[1] <= then[1]) return 'agrees';
+  return 'tied within spread';
+}
+
+const rankText = (r) => (r[0] === r[1] ? String(r[0]) : `${r[0]}–${r[1]}`);
+
+function reproduction2013(args, load) {
+  const set = REPRO_SETS[args.set || 'cpu'];
+  if (!set) throw new Error(`tables: unknown 2013 set "${args.set}"; use one of ${Object.keys(REPRO_SETS).join(', ')}.`);
+  const ref = load('reference-2013').data;
+  const hit = load('perf');
+  const { data } = hit;
+  const runtime = args.runtime || 'node-0.11';
+  const mode = args.mode || set.mode;
+  const then = new Map(ref[set.key].series.map((s) => [s.label, new Map(s.points.map((p) => [p.n, p.value]))]));
+  const pairs = new Map(manifest.variants.filter((v) => v.article2013 && then.has(v.article2013)).map((v) => [v.id, v.article2013]));
+  const cells = perfCells(data).filter((c) => c.scenario === 'upload' && c.mode === mode && runtimeMatches(c.runtime, runtime) && pairs.has(c.variant));
+  // The n both have: the one asked for, else 1000 if both have it, else the largest.
+  const common = [...new Set(cells.map((c) => c.n))].filter((n) => [...then.values()].some((pts) => pts.has(n))).sort((a, b) => a - b);
+  const n = args.n ? Number(args.n) : common.includes(DEFAULT_N) ? DEFAULT_N : common[common.length - 1];
+  const measured = cells.filter((c) => c.n === n && c.status === 'ok' && summary(c[set.metric]) && then.get(pairs.get(c.variant)).has(n));
+  const missing = cells.filter((c) => c.n === n && c.status !== 'ok').map((c) => `${c.variant} (${cellReason(c).short})`);
+  const rows = measured.map((c) => ({ cell: c, then: then.get(pairs.get(c.variant)).get(n), spread: spreadOf(c, set.metric) }));
+  const ours = rows.map((_, i) => rankRange(rows, i, (r) => r.spread.lo, (r) => r.spread.hi));
+  const thens = rows.map((_, i) => rankRange(rows, i, (r) => r.then, (r) => r.then));
+  const out = rows
+    .map((r, i) => ({
+      name: r.cell.variant,
+      file2013: pairs.get(r.cell.variant),
+      median: measurement(r.cell[set.metric].median),
+      spread: `${measurement(r.spread.lo)}–${measurement(r.spread.hi)}`,
+      rank: rankText(ours[i]),
+      then: r.then,
+      rank2013: rankText(thens[i]),
+      verdict: verdict(ours[i], thens[i]),
+      sort: r.cell[set.metric].median,
+    }))
+    .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+  const unit = set.metric === 'memory' ? 'MB' : 'ms';
+  const kinds = [...new Set(rows.map((r) => r.spread.kind))].join(' or ');
+  return {
+    id: args.id || `table-reproduction-2013-${args.set || 'cpu'}`,
+    caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: the verdict, then our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
+      `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours, and variants paired with one 2013 file share its 2013 rank; the verdict never ranks what the spread cannot tell apart` +
+      (missing.length ? `. Not measured here: ${missing.join(', ')}` : ''),
+    // The verdict and the two ranks first: the table is wider than the text
+    // column and scrolls sideways, and the answer should not be off-screen.
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'verdict', title: 'Verdict' },
+      { key: 'rank', title: 'Rank', num: true },
+      { key: 'rank2013', title: '2013 rank', num: true },
+      { key: 'median', title: 'Median', unit, num: true },
+      { key: 'spread', title: 'Spread', unit, num: true },
+      { key: 'then', title: '2013', unit, num: true },
+      { key: 'file2013', title: '2013 file' },
+    ],
+    rows: out,
+    notes: [machinesNote(data, measured)].filter(Boolean),
+    empty: `No cells of ${runtime} at an n the 2013 article also measured: run npm run bench -- --runtimes node-0.11.`,
+    env: measured.length ? perfEnv(data, measured) : '',
+    source: citation(ref.source),
+    incomplete: incompleteNote(hit),
+  };
+}
+
+module.exports = {
+  charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013 },
+  reproduction2013, engineNote, cellReason, rankRange, verdict,
+};

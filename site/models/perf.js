@@ -1,0 +1,173 @@
+'use strict';
+// data/perf.json (asyncbench/perf@1, data/schema/perf.schema.json; the scale
+// sweep's data/perf-sweep.json has the same shape) -> the performance charts,
+// the tables of parallel calls and of each style's cost above the floor, and
+// a variant's figures for its page.
+//
+//   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
+//     metric: time | memory | heap | latency-p50 | latency-p99; sweep=true reads perf-sweep
+//   {% dataTable "parallel", n=1000, mode="io" %}     {% dataTable "parallel", era="2013" %}
+//   {% dataTable "aboveFloor", n=1000, mode="cpu" %}  (cost above the floor workload)
+//
+// A chart's `floor` is the harness's floor workload (cells of variant
+// "floor"), drawn on time charts as a reference line apart from the styles:
+// never a series, so the reader's filter and the legend's toggles never
+// count it as a style.
+const { measurement, range } = require('../format');
+const { BASELINE } = require('../../scripts/lib/manifest');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID, FLOOR_LABEL, MODES, selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
+const { reference } = require('./reference-2013');
+
+const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
+
+function perfChart(args, load) {
+  const metric = PERF_METRICS[args.metric || 'time'];
+  if (!metric) throw new Error(`charts: unknown metric "${args.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}.`);
+  const mode = args.mode || 'cpu';
+  if (!MODES[mode]) throw new Error(`charts: unknown mode "${mode}"; use one of ${Object.keys(MODES).join(', ')}.`);
+  const sweep = args.sweep === true || args.sweep === 'true';
+  // The scale sweep has its own file (npm run bench:sweep), so a rerun of the
+  // article's n range never has to redo the slow large-n cells.
+  const hit = load(sweep ? 'perf-sweep' : 'perf');
+  const { data } = hit;
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
+  const cells = selectCells(data, q);
+  const byVariant = groupPoints(cells, (c) => c[metric.key]);
+  const floorPoints = byVariant.get(FLOOR_ID);
+  byVariant.delete(FLOOR_ID);
+  // Only time has a floor to compare with: memory and latency per call are
+  // not a sum of what every style pays.
+  const floor = metric === PERF_METRICS.time && floorPoints ? toSeries(new Map([[FLOOR_LABEL, floorPoints]]))[0] : null;
+  const scenario = q.scenario === 'upload' ? '' : ` (${q.scenario} scenario)`;
+  return {
+    title: `${MODES[mode]}${sweep ? ' scale sweep' : ''}${scenario}: ${metric.title.toLowerCase()}`,
+    x: { title: 'Parallel calls (n)', unit: '' },
+    y: { title: metric.title, unit: metric.unit },
+    series: toSeries(byVariant),
+    floor,
+    notes: [machinesNote(data, cells)].filter(Boolean),
+    env: cells.length ? perfEnv(data, cells) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// Fastest first, as the 2013 table of 1000 parallel calls.
+function parallel(args, load) {
+  if (args.era === '2013') {
+    const { data, source } = reference(load);
+    return {
+      caption: `Parallel calls in 2013: ${data.parallel1000.description}`,
+      columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Memory', unit: 'MB', num: true }],
+      rows: [...data.parallel1000.rows].sort((a, b) => a.timeMs - b.timeMs).map((r) => ({ name: r.file, time: r.timeMs, memory: r.memoryMb })),
+      env: data.source.runtime,
+      source,
+    };
+  }
+  const n = Number(args.n || 1000);
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
+  const hit = load('perf');
+  const { data } = hit;
+  // The floor workload is no style: it has its own table (aboveFloor).
+  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time) && c.variant !== FLOOR_ID);
+  const rows = cells
+    .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
+    .sort((a, b) => a.t[0] - b.t[0])
+    .map((r) => ({ name: r.name, time: range(r.t, 1), memory: range(r.m, 2) }));
+  return {
+    caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
+    columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
+    rows,
+    notes: [machinesNote(data, cells)].filter(Boolean),
+    env: cells.length ? perfEnv(data, cells) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// Each style's cost above the empirical floor at one n (cell.aboveFloor,
+// written by scripts/harness/above-floor.js), cheapest first, beside the
+// plain ratio to the baseline. Data from before the floor have no such
+// figures: the table is then empty and says the floor is not measured yet.
+function aboveFloor(args, load) {
+  const n = Number(args.n || 1000);
+  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'cpu' };
+  const hit = load('perf');
+  const { data } = hit;
+  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n);
+  const floor = cells.find((c) => c.variant === FLOOR_ID && summary(c.time));
+  const measured = cells.filter((c) => c.aboveFloor && c.variant !== FLOOR_ID);
+  const interval = (ci, digits) => (ci ? `${ci[0].toFixed(digits)} to ${ci[1].toFixed(digits)}` : '–');
+  const rows = measured
+    .sort((a, b) => a.aboveFloor.costMs - b.aboveFloor.costMs || a.variant.localeCompare(b.variant))
+    .map((c) => {
+      const a = c.aboveFloor;
+      return {
+        name: c.variant,
+        time: c.time.median,
+        plain: a.plainRatio === null ? '–' : `${a.plainRatio.toFixed(2)}×`,
+        cost: a.costMs,
+        costCi: interval(a.costCi95, 1),
+        ratio: a.ratio === null ? '–' : `${a.ratio.toFixed(2)}×`,
+        ratioCi: interval(a.ratioCi95, 2),
+      };
+    });
+  return {
+    caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: each style’s cost above the ${FLOOR_LABEL} line` +
+      (floor ? ` (${measurement(floor.time.median)} ms)` : '') + ', cheapest first, with 95 % bootstrap intervals',
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'time', title: 'Median', unit: 'ms', num: true },
+      { key: 'plain', title: `Plain ratio to ${BASELINE}`, num: true },
+      { key: 'cost', title: 'Above floor', unit: 'ms', num: true },
+      { key: 'costCi', title: '95 % interval', unit: 'ms', num: true },
+      { key: 'ratio', title: `Ratio to ${BASELINE}, above floor`, num: true },
+      { key: 'ratioCi', title: '95 % interval', num: true },
+    ],
+    rows,
+    empty: 'The floor has not been measured yet: these data come from runs made before the harness measured the floor workload. The next full benchmark run fills this table.',
+    notes: [machinesNote(data, measured)].filter(Boolean),
+    env: measured.length ? perfEnv(data, measured) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// ---- one variant's figures (the variant pages) -----------------------------
+
+function runtimeLabel(perf, cell) {
+  const run = (perf.runs || {})[cell.run];
+  const rt = run && run.runtimes && run.runtimes[cell.runtime];
+  if (!rt || !rt.name) return cell.runtime;
+  return [rt.name, rt.version, ...(rt.flags || [])].filter(Boolean).join(' ');
+}
+
+// Rows per runtime, in the order the runtimes first appear in the file, and
+// per mode in MODES order. A cell that did not finish keeps its status.
+function perfOf(perf, id, { n, scenario = 'upload' }) {
+  const cells = (perf && Array.isArray(perf.cells) ? perf.cells : [])
+    .filter((c) => c.variant === id && c.scenario === scenario && c.n === n);
+  const runtimes = new Map();
+  for (const c of cells) {
+    if (!runtimes.has(c.runtime)) runtimes.set(c.runtime, { id: c.runtime, label: runtimeLabel(perf, c), rows: [] });
+    runtimes.get(c.runtime).rows.push({
+      mode: c.mode,
+      modeLabel: MODES[c.mode] || c.mode,
+      status: c.status,
+      error: c.error || null,
+      time: c.time && typeof c.time.median === 'number' ? c.time : null,
+      memory: c.memory && typeof c.memory.median === 'number' ? c.memory : null,
+      ioFloorMs: c.ioFloorMs,
+      t: c.t,
+      noisy: c.noisy === true,
+    });
+  }
+  const order = Object.keys(MODES);
+  for (const r of runtimes.values()) r.rows.sort((a, b) => order.indexOf(a.mode) - order.indexOf(b.mode));
+  const measured = cells.filter((c) => c.status === 'ok');
+  return { n, scenario, runtimes: [...runtimes.values()], env: measured.length ? perfEnv(perf, measured) : '' };
+}
+
+module.exports = { charts: { perf: perfChart }, tables: { parallel, aboveFloor }, perfOf, DEFAULT_MAX_N };

@@ -1,0 +1,171 @@
+'use strict';
+// The streamline modes post's data -> chart and table models (the shapes
+// site/models/index.js documents):
+//   data/streamline-modes.json          asyncbench/streamline-modes@1, npm run bench -- --scenario streamline-modes
+//   data/reference-streamline-2013.json the 2013 post's findings, transcribed
+// Until data/streamline-modes.json exists its charts and tables are empty
+// figures that say so, and the build goes on; an invalid file still stops it.
+// A cell whose program failed (stack overflow, timeout, crash) is no point
+// on a chart: its series label says at which moduli and why, and the table
+// shows the outcome in its place.
+//
+//   {% chart "streamline-modes", mode="setImmediate", runtime="node-14" %}   time vs modulo, one series per variant
+//   {% dataTable "streamline-modes", mode="setImmediate", runtime="node-14" %} medians by modulo, outcomes in place
+//   {% dataTable "streamline-2013" %}                                       the 2013 findings beside ours
+const { round, citation } = require('../format');
+const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
+const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { runtimeMatches } = require('../lib/runtime-match');
+const { scenarioData } = require('../lib/measured');
+
+const NAME = 'streamline-modes';
+const PRIMITIVES = {
+  setImmediate: 'setImmediate',
+  setTimeout: 'setTimeout (0 ms)',
+  readFile: 'a 1 KB file read',
+};
+const METRICS = {
+  time: { title: 'Time for 10,000 steps', unit: 'ms', pick: (c) => c.time },
+  memory: { title: 'Peak memory', unit: 'MB', pick: (c) => c.memory },
+};
+const OUTCOMES = { 'stack-overflow': 'stack overflow', timeout: 'timeout', crash: 'crash', oom: 'out of memory' };
+const label = (variant) => variant.replace(/^slmodes-/, '');
+
+const { measured, option } = scenarioData(NAME);
+
+// The ok cells of one primitive on one runtime (the page's, or "now"), and
+// the failed cells of that same runtime.
+function cellsOf(data, mode, runtime) {
+  const ok = selectCells(data, { scenario: NAME, mode, runtime });
+  const shown = runtime || (ok[0] && ok[0].runtime);
+  const failed = data.cells.filter((c) => c.scenario === NAME && c.mode === mode && OUTCOMES[c.status] &&
+    (runtime ? runtimeMatches(c.runtime, runtime) : !shown || c.runtime === shown));
+  return { ok, failed };
+}
+
+// "stack overflow at modulo 1000, 5000" for a variant's failed cells.
+function outcomeNote(failed) {
+  const by = new Map();
+  for (const c of failed) {
+    const what = OUTCOMES[c.status];
+    if (!by.has(what)) by.set(what, []);
+    by.get(what).push(c.n);
+  }
+  return [...by].map(([what, ns]) => `${what} at modulo ${ns.sort((a, b) => a - b).join(', ')}`).join('; ');
+}
+
+function streamlineModesChart(args, load) {
+  const metric = option(args.metric || 'time', METRICS, 'metric');
+  const mode = args.mode || 'setImmediate';
+  const primitive = option(mode, PRIMITIVES, 'mode');
+  const hit = measured(load);
+  const model = {
+    title: `Every n-th step waits for ${primitive}: ${metric.title.toLowerCase()}${hit ? '' : ' (not measured yet)'}`,
+    x: { title: 'Modulo (one step in n waits)', unit: '' },
+    y: { title: metric.title, unit: metric.unit },
+    series: [], env: '', source: null, incomplete: '',
+  };
+  if (!hit) return model;
+  const { ok, failed } = cellsOf(hit.data, mode, args.runtime);
+  const byVariant = groupPoints(ok, metric.pick);
+  for (const cell of failed) if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
+  model.series = toSeries(byVariant, (variant) => {
+    const note = outcomeNote(failed.filter((c) => c.variant === variant));
+    return `${label(variant)}${note ? ` (${note})` : ''}`;
+  });
+  const all = ok.concat(failed);
+  model.env = all.length ? perfEnv(hit.data, all) : '';
+  model.incomplete = incompleteNote(hit);
+  return model;
+}
+
+// One row per variant, one column per modulo: the median, or the outcome.
+function streamlineModesTable(args, load) {
+  const metric = option(args.metric || 'time', METRICS, 'metric');
+  const mode = args.mode || 'setImmediate';
+  const primitive = option(mode, PRIMITIVES, 'mode');
+  const hit = measured(load);
+  const caption = `${metric.title} when every n-th step waits for ${primitive}, median of the repetitions; ` +
+    `a failed program shows its outcome${hit ? '' : ' (not measured yet)'}`;
+  if (!hit) return { caption, columns: [{ key: 'variant', title: 'Variant' }], rows: [], env: '', source: null };
+  const { ok, failed } = cellsOf(hit.data, mode, args.runtime);
+  const all = ok.concat(failed);
+  const ns = [...new Set(all.map((c) => c.n))].sort((a, b) => a - b);
+  const columns = [{ key: 'variant', title: 'Variant' }, ...ns.map((n) => ({ key: `n${n}`, title: `modulo ${n}`, unit: metric.unit, num: true }))];
+  const rows = new Map();
+  const row = (variant) => {
+    if (!rows.has(variant)) rows.set(variant, { variant: label(variant) });
+    return rows.get(variant);
+  };
+  for (const cell of ok) {
+    const s = summary(metric.pick(cell));
+    row(cell.variant)[`n${cell.n}`] = s ? round(s[0]) : '–';
+  }
+  for (const cell of failed) row(cell.variant)[`n${cell.n}`] = OUTCOMES[cell.status];
+  for (const r of rows.values()) for (const c of columns) if (!(c.key in r)) r[c.key] = '–';
+  return {
+    caption, columns,
+    rows: [...rows.values()].sort((a, b) => a.variant.localeCompare(b.variant)),
+    env: all.length ? perfEnv(hit.data, all) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+// The 2013 findings, each beside what our data say for the same question.
+function streamlineReferenceTable(args, load) {
+  const { data } = load('reference-streamline-2013');
+  const hit = measured(load);
+  const source = citation(data.source);
+  const rows = data.findings.map((f) => ({
+    finding: f.what,
+    then: f.kind === 'outcome' ? `${OUTCOMES[f.outcome]} ${f.comparison === 'near' ? 'near' : 'below'} modulo ${f.modulo}`
+      : f.kind === 'range' ? `${f.low}–${f.high} ${f.unit}`
+        : `${f.low === f.high ? f.low : `${f.low}–${f.high}`}× faster`,
+    now: hit ? ours(f, hit.data, args.runtime) : 'not measured yet',
+  }));
+  return {
+    caption: `The 2013 post's findings (${data.source.runtime}) and ours for the same question${args.runtime ? ` on ${args.runtime}` : ''}`,
+    columns: [{ key: 'finding', title: 'Finding' }, { key: 'then', title: '2013' }, { key: 'now', title: 'Measured here' }],
+    rows, env: data.source.runtime, source,
+  };
+}
+
+// What our cells say about one 2013 finding, in the finding's terms.
+function ours(f, data, runtime) {
+  const cells = data.cells.filter((c) => c.scenario === NAME && (!runtime || runtimeMatches(c.runtime, runtime)));
+  if (f.kind === 'outcome') {
+    const bad = cells.filter((c) => c.variant === f.variant && c.status === f.outcome).map((c) => c.n);
+    const okNs = cells.filter((c) => c.variant === f.variant && c.status === 'ok').map((c) => c.n);
+    if (!bad.length && !okNs.length) return 'not measured';
+    if (!bad.length) return `no ${OUTCOMES[f.outcome]} up to modulo ${Math.max(...okNs)}`;
+    return `${OUTCOMES[f.outcome]} from modulo ${Math.min(...bad)}`;
+  }
+  const p = f.params || {};
+  const pick = (variant) => cells.filter((c) => c.variant === variant && c.status === 'ok' && (!p.primitive || c.mode === p.primitive) &&
+    (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number');
+  if (f.kind === 'range') {
+    const ts = cells.filter((c) => c.status === 'ok' && c.mode === p.primitive && (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number').map((c) => c.time.median);
+    return ts.length ? `${round(Math.min(...ts))}–${round(Math.max(...ts))} ms` : 'not measured';
+  }
+  const ratios = [];
+  for (const fast of pick(f.faster)) {
+    for (const slowId of f.slower) {
+      for (const slow of pick(slowId)) if (slow.n === fast.n && slow.runtime === fast.runtime) ratios.push(slow.time.median / fast.time.median);
+    }
+  }
+  if (!ratios.length) {
+    // No pair ran: say which side failed, and how, rather than "not measured".
+    const failed = cells.filter((c) => [f.faster, ...f.slower].includes(c.variant) && OUTCOMES[c.status] &&
+      (!p.primitive || c.mode === p.primitive) && (!p.modulo || c.n === p.modulo));
+    return failed.length ? [...new Set(failed.map((c) => `${label(c.variant)}: ${OUTCOMES[c.status]}`))].join('; ') : 'not measured';
+  }
+  const lo = round(Math.min(...ratios)), hi = round(Math.max(...ratios));
+  return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${label(f.faster)} faster)`;
+}
+
+module.exports = {
+  charts: { 'streamline-modes': streamlineModesChart },
+  tables: { 'streamline-modes': streamlineModesTable, 'streamline-2013': streamlineReferenceTable },
+  PRIMITIVES, METRICS, OUTCOMES,
+};

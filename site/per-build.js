@@ -1,0 +1,34 @@
+'use strict';
+// What one build reads once and every page and shortcode of that build
+// shares: the data loader (each data file read and checked once), and values
+// worked out from it. _config/data.js renews the loader before each build, so
+// a --serve rebuild sees edited files while one build never reads a file or
+// works a value out twice.
+const { makeLoader } = require('./data-files');
+const { loadManifest } = require('../scripts/lib/manifest');
+
+let shared = null;
+function buildLoader() {
+  if (!shared) shared = makeLoader();
+  return shared;
+}
+function renewBuildLoader() {
+  shared = makeLoader();
+  return shared;
+}
+
+// A value that lives as long as the build's loader.
+function perBuild(make) {
+  const memo = new WeakMap();
+  return () => {
+    const key = buildLoader();
+    if (!memo.has(key)) memo.set(key, make());
+    return memo.get(key);
+  };
+}
+
+// examples/manifest.json, read and checked once per build (variant links in
+// prose asked for it on every call: 65 reads per build).
+const buildManifest = perBuild(() => loadManifest());
+
+module.exports = { buildLoader, renewBuildLoader, perBuild, buildManifest };

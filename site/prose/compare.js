@@ -1,0 +1,200 @@
+'use strict';
+// Comparative claims in prose, decided by the data at build time, so a claim
+// cannot outlive the measurements it rests on. Registered by
+// _config/prose.js (same loader, same error wrapper as the numbers):
+//
+//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}
+//     -> "<a>X</a> took 1.4× the time of <a>Y</a> (95 % interval 1.2–1.6×)"
+//        when the 95 % intervals of the two medians are apart, else
+//        "<a>X</a> and <a>Y</a> could not be told apart (their 95 % intervals overlap)"
+//   {% leaders "perf", mode="cpu", n=1000, exclude="^rx" %}
+//     -> the lowest median and every style whose interval reaches it
+//   {% switchCost "promises-q", field="timeRatio" %}   data/debuggability.json
+//   {% traces way="reject", variants="original,async-await" %}   recorded traces
+//
+// compare takes metric= (time, memory, heap, latency-p50, latency-p99),
+// scenario= and runtime= like num; unnamed, the runtime is "now".
+const { medianCi } = require('../../scripts/lib/stats');
+const { escapeHtml, ratioText } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID } = require('../lib/cells');
+const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
+const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
+const { reproduction2013 } = require('../models/matrix');
+const { ProseNumberError, narrow, same, perfCell, variantLink: link } = require('./lookup');
+
+// load(name) -> the checked data file (site/data-files.js); the build passes
+// its one loader, tests a stand-in.
+module.exports = function compareProse(load) {
+  function metricOf(kw) {
+    const m = PERF_METRICS[kw.metric || 'time'];
+    if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
+    return m;
+  }
+
+  // Median and its 95 % order-statistic interval. The harness stores the
+  // time interval (timeCi, adaptive repetitions included); other metrics get
+  // the same kind of interval from the cell's kept samples.
+  function estimate(cell, kw) {
+    const { key, sample: field } = metricOf(kw);
+    const median = cell[key] && cell[key].median;
+    if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} median`);
+    let ci = key === 'time' && cell.timeCi && cell.timeCi.lo !== null ? cell.timeCi : null;
+    if (!ci) {
+      const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
+      ci = medianCi(values);
+    }
+    if (ci.lo === null || ci.lo === undefined) {
+      const reps = (cell.samples || []).filter((s) => s.status === 'ok').length;
+      // compare() says so in words; everything that ranks (leaders) stops here.
+      if (kw.allowFew && reps > 0) return { median, lo: null, hi: null, reps };
+      throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
+    }
+    return { median, lo: ci.lo, hi: ci.hi };
+  }
+
+  function compare(kw) {
+    if (!kw.a || !kw.b) throw new ProseNumberError('a= and b= name the two variants to compare');
+    const hit = load(kw.file || 'perf');
+    const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), { ...kw, allowFew: true });
+    const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), { ...kw, allowFew: true });
+    // Too few repetitions for an interval (the matrix runs 5 per cell): the
+    // medians' ratio is shown, and nothing is ranked on it.
+    if (a.lo === null || b.lo === null) return { apart: null, a, b, ratio: b.median > 0 ? a.median / b.median : null, reps: Math.min(a.reps || Infinity, b.reps || Infinity) };
+    if (a.hi >= b.lo && b.hi >= a.lo) return { apart: false, a, b };
+    if (b.median <= 0 || b.lo <= 0) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
+    // Conservative bounds: each end of one interval over the far end of the other.
+    return { apart: true, a, b, ratio: a.median / b.median, lo: a.lo / b.hi, hi: a.hi / b.lo };
+  }
+
+  function comparePhrase(kw) {
+    const c = compare(kw);
+    if (c.apart === null) {
+      if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
+      return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
+    }
+    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95\u00a0% intervals overlap)`;
+    // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
+    // add digits until the ratio stands apart from its interval's ends.
+    let digits = 2;
+    const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
+    while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
+    const r = `${text(c.ratio)}×`;
+    return `${link(kw.a)} ${metricOf(kw).phrase.replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
+  }
+
+  // The style with the lowest median and every style whose interval reaches
+  // the leader's: the honest "fastest" when several are tied.
+  function leaders(kw) {
+    for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for leaders`);
+    const hit = load(kw.file || 'perf');
+    let cells = narrow(hit.data.cells.filter((c) => c.status === 'ok' && c.variant !== FLOOR_ID), [
+      ['scenario', kw.scenario || 'upload', same('scenario')],
+      ['runtime', kw.runtime, (r, v) => runtimeMatches(r.runtime, v)],
+      ['mode', kw.mode, same('mode')],
+      ['n', kw.n, same('n')],
+    ], `${hit.shown} (measured cells)`);
+    if (!kw.runtime) cells = nowCells(cells) || cells;
+    if (new Set(cells.map((c) => c.runtime)).size > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime=`);
+    if (kw.exclude) {
+      let re;
+      try { re = new RegExp(kw.exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
+      cells = cells.filter((c) => !re.test(c.variant));
+    }
+    if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
+    const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })).sort((x, y) => x.median - y.median || x.id.localeCompare(y.id));
+    const [best] = rows;
+    return { best, tied: rows.slice(1).filter((r) => r.lo <= best.hi) };
+  }
+
+  function leadersPhrase(kw) {
+    const { best, tied } = leaders(kw);
+    if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95\u00a0% intervals`;
+    // list=false: a long tie reads better as a number.
+    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
+    const names = tied.map((r) => link(r.id));
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+    return `${link(best.id)}, tied with ${listed} (their 95\u00a0% intervals overlap)`;
+  }
+
+  const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };
+  function switchCost(id, kw) {
+    const hit = load('debuggability');
+    const withCost = debugVariants(hit, kw).filter((v) => v.switchCost);
+    const [v] = narrow(withCost, [['id', id || '(none given)', same('id')]], `${hit.shown} (variants with a measured long-stack switch)`);
+    const get = SWITCH_FIELDS[kw.field || 'timeRatio'];
+    if (!get) throw new ProseNumberError(`field= must be one of ${Object.keys(SWITCH_FIELDS).join(', ')}`);
+    const value = get(v.switchCost);
+    if (value === null || value === undefined) throw new ProseNumberError(`${hit.shown} has no ${kw.field} for the switch of ${id}`);
+    return typeof value === 'number' ? (kw.field === 'timeRatio' || !kw.field ? ratioText(value) : value.toLocaleString('en-GB')) : String(value);
+  }
+
+  // One runtime's variants (runtime=, default "now"), whichever way the file is keyed.
+  function debugVariants(hit, kw) {
+    try {
+      return debuggabilityView(hit.data, kw.runtime).variants;
+    } catch (e) {
+      if (e instanceof DebuggabilityViewError) throw new ProseNumberError(e.message);
+      throw e;
+    }
+  }
+
+  // Recorded traces (debuggability.json traces[].excerpt), never typed by hand.
+  function traces(kw) {
+    const hit = load('debuggability');
+    const ids = String(kw.variants || '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!ids.length) throw new ProseNumberError('variants= lists the variants whose traces to show, comma-separated');
+    const blocks = ids.map((id) => {
+      const [v] = narrow(debugVariants(hit, kw), [['id', id, same('id')]], hit.shown);
+      const t = (v.traces || []).find((x) => x.way === (kw.way || '') && !!x.longStack === (kw.longStack === true));
+      if (!t) throw new ProseNumberError(`${hit.shown} has no ${kw.longStack ? 'long-stack ' : ''}trace "${kw.way}" for ${id}; it has: ${[...new Set((v.traces || []).map((x) => x.way))].join(', ')}`);
+      if (!Array.isArray(t.excerpt) || !t.excerpt.length) throw new ProseNumberError(`${hit.shown} recorded no trace text for ${id} ${kw.way}`);
+      const where = t.quality === 'exact' ? 'points at the failing line' : t.quality === 'file' ? 'names the file, not the failing line' : 'never names the variant';
+      // Plain blocks, not <figure>: its default side margins would take a
+      // phone's width from traces that are already wide.
+      return `<div class="trace"><p class="meta">${link(id)}: ${escapeHtml(t.outcome === 'done' ? 'reaches the callback' : 'escapes uncaught')}, ${where}</p>` +
+        `<pre class="code"><code>${escapeHtml(t.excerpt.join('\n'))}</code></pre></div>`;
+    });
+    return `<div class="traces">${blocks.join('\n')}</div>`;
+  }
+
+  // The 2013 reproduction table (site/models/matrix.js) counted for the prose: how
+  // many styles it pairs ("total") or gives one verdict, or (list=true) which.
+  const VERDICTS = ['agrees', 'differs', 'tied within spread'];
+  function reproduction(what, kw) {
+    if (what !== 'total' && !VERDICTS.includes(what)) throw new ProseNumberError(`reproduction counts "total" or a verdict: ${VERDICTS.join(', ')} (got "${what}")`);
+    const table = reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load);
+    if (!table.rows.length) throw new ProseNumberError(table.empty);
+    const rows = what === 'total' ? table.rows : table.rows.filter((r) => r.verdict === what);
+    if (kw.list !== true) return String(rows.length);
+    if (!rows.length) throw new ProseNumberError(`no style of the ${kw.set || 'cpu'} reproduction "${what}"; say so without list=true`);
+    const names = rows.map((r) => link(r.name));
+    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  }
+
+  // A setting or the machine of the runs that measured "now" (or runtime=):
+  // reps, maxReps, ciTarget, maxInterference, retries, ns, t; cpu, cores, os.
+  // n= keeps the runs that measured that n: the n = 1000 matrix and the
+  // extra sizes of the 2013 range were run with different repetition caps.
+  const HOST = ['cpu', 'cores', 'os', 'memGb'];
+  function runSetting(key, kw) {
+    const hit = load('perf');
+    const all = Object.entries(hit.data.runs || {});
+    const wanted = kw.runtime || NOW_RUNTIME;
+    const n = kw.n === undefined ? null : Number(kw.n);
+    if (n !== null && !(Number.isInteger(n) && n > 0)) throw new ProseNumberError(`runSetting n= takes a positive integer (got "${kw.n}")`);
+    const runs = all.filter(([, r]) => Object.keys(r.runtimes || {}).some((id) => runtimeMatches(id, wanted))
+      && (n === null || ((r.harness && r.harness.ns) || []).includes(n)));
+    if (!runs.length) throw new ProseNumberError(`no run in ${hit.shown} measured runtime "${wanted}"${n === null ? '' : ` at n = ${n}`}`);
+    const values = runs.map(([id, r]) => {
+      const from = HOST.includes(key) ? r.host : r.harness;
+      if (!from || from[key] === undefined || from[key] === null) throw new ProseNumberError(`run ${id} in ${hit.shown} records no ${key}; known: ${Object.keys(r.harness || {}).concat(HOST).join(', ')}`);
+      return Array.isArray(from[key]) ? from[key].join(', ') : String(from[key]);
+    });
+    const distinct = [...new Set(values)];
+    if (distinct.length > 1) throw new ProseNumberError(`the runs of "${wanted}" differ in ${key} (${distinct.join(' / ')}); name the runtime or an n=, or say so in the prose`);
+    return escapeHtml(distinct[0]);
+  }
+
+  return { compare, comparePhrase, leaders, leadersPhrase, switchCost, traces, reproduction, runSetting };
+};

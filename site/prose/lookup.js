@@ -1,0 +1,62 @@
+'use strict';
+// How a figure in prose finds its row in the data: narrowing by each key a
+// shortcode gives, and failing with what the data do hold. Anything the data
+// do not hold (a variant, a runtime, a scenario, an n, a field) stops the
+// build with the post, the key and what exists (_config/prose.js adds the
+// post and the call).
+const { escapeHtml } = require('../format');
+const { buildManifest } = require('../per-build');
+const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
+
+class ProseNumberError extends Error {}
+
+const list = (values) => [...new Set(values.map(String))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ') || '(nothing)';
+
+// Narrows `rows` by each [key, wanted, of(row)] in turn; the first key that
+// leaves nothing fails, naming what the rows still had for that key.
+function narrow(rows, steps, where) {
+  let left = rows;
+  const chosen = [];
+  for (const [key, wanted, of] of steps) {
+    if (wanted === undefined || wanted === null || wanted === '') continue;
+    const hit = left.filter((r) => of(r, wanted));
+    if (!hit.length) {
+      const scope = chosen.length ? ` with ${chosen.join(', ')}` : '';
+      throw new ProseNumberError(`no ${key} "${wanted}" in ${where}${scope}; it has: ${list(left.map((r) => r[key]))}`);
+    }
+    chosen.push(`${key} ${wanted}`);
+    left = hit;
+  }
+  return left;
+}
+
+const same = (key) => (r, v) => String(r[key]) === String(v);
+const runtimeMatch = (r, v) => runtimeMatches(r.runtime, v);
+
+// The one cell a perf query names.
+function perfCell(hit, kw) {
+  for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for "perf" (it has: ${list(hit.data.cells.map((c) => c[k]))})`);
+  const cells = narrow(hit.data.cells, [
+    ['scenario', kw.scenario || 'upload', same('scenario')],
+    ['runtime', kw.runtime, runtimeMatch],
+    ['mode', kw.mode, same('mode')],
+    ['variant', kw.variant, same('variant')],
+    ['n', kw.n, same('n')],
+  ], hit.shown);
+  const runtimes = [...new Set(cells.map((c) => c.runtime))];
+  // Unnamed, the runtime is "now" (the current LTS) where it is measured, as on the charts.
+  if (runtimes.length > 1 && !kw.runtime && nowCells(cells)) return perfCell(hit, { ...kw, runtime: NOW_RUNTIME });
+  if (runtimes.length > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime= (${list(runtimes)})`);
+  if (!kw.variant) throw new ProseNumberError(`variant= is required for "perf" (it has: ${list(cells.map((c) => c.variant))})`);
+  const cell = cells[0];
+  if (cell.status !== 'ok') throw new ProseNumberError(`${hit.shown} cell ${cell.key} has status ${cell.status}${cell.error ? ` (${cell.error})` : ''}, so no figure to print`);
+  return cell;
+}
+
+// A link to a variant's page, named by its title in examples/manifest.json.
+function variantLink(id) {
+  const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
+  return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
+}
+
+module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfCell, variantLink };

@@ -1,0 +1,146 @@
+'use strict';
+// Numbers in prose, read from data/ by key, so a rerun and rebuild updates the
+// text and nothing numeric is typed by hand. The shortcodes (_config/prose.js):
+//
+//   {% num "perf", variant="original", mode="cpu", n=1000 %}            median time, ms
+//   {% num "perf", variant="original", mode="io", n=1000, metric="memory", stat="p75", unit=true %}
+//   {% ratio "perf", variant="original", over="async-await", mode="cpu", n=1000 %}
+//   {% num "complexity", variant="original", field="tokens" %}         also uploadTokens, lines, depth, ...
+//   {% num "debuggability", variant="original", field="total" %}        also sourceMaps, stackTraces; runtime= (default node-24)
+//   {% num "2013", set="cpu", variant="co.js", n=1000 %}               a 2013 chart point
+//   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
+//   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
+//   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf.json
+//   {% variantRef "async-await" %}                                      link to the variant's page
+//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see compare.js
+//
+// perf takes scenario= (default upload) and runtime= (an id or its prefix,
+// "node-20"; required when the file holds several runtimes), and file= to
+// read perf-sweep instead. Anything the data do not hold (a variant, a
+// runtime, a scenario, an n, a field) stops the build with the post, the key
+// and what the data do hold.
+const { figure, ratioText } = require('../format');
+const { PERF_METRICS } = require('../lib/perf-metrics');
+const { FLOOR_ID } = require('../lib/cells');
+const { nowCells } = require('../lib/runtime-match');
+const { debuggabilityView } = require('../models/debuggability');
+const { REF_SETS } = require('../models/reference-2013');
+const { ProseNumberError, narrow, same, runtimeMatch, perfCell } = require('./lookup');
+
+const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
+
+function perfValue(load, kw) {
+  const metric = PERF_METRICS[kw.metric || 'time'];
+  if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
+  const stat = kw.stat || 'median';
+  if (!STATS.includes(stat)) throw new ProseNumberError(`unknown stat "${stat}"; use one of ${STATS.join(', ')}`);
+  const file = kw.file || 'perf';
+  if (file !== 'perf' && !String(file).startsWith('perf-')) throw new ProseNumberError(`file="${file}" is not a perf file; use perf or perf-<name>`);
+  const cell = perfCell(load(file), kw);
+  const summary = cell[metric.key];
+  const value = summary && summary[stat];
+  if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
+  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit };
+}
+
+function fieldOf(row, field, fields, where) {
+  if (!fields.includes(field)) throw new ProseNumberError(`field= must be one of ${fields.join(', ')} for ${where} (got ${JSON.stringify(field)})`);
+  const v = field.includes('.') ? field.split('.').reduce((o, k) => (o ? o[k] : undefined), row) : row[field];
+  if (typeof v !== 'number') throw new ProseNumberError(`${where} has no number for ${field} of ${row.id || row.name || row.file} (it is ${JSON.stringify(v)})`);
+  return v;
+}
+
+const COMPLEXITY_FIELDS = ['tokens', 'headlineTokens', 'headlineComplexity', 'ratio2013', 'uploadTokens', 'lines', 'depth', 'complexity', 'uploadComplexity', 'tokens2013', 'complexity2013'];
+const DEBUG_FIELDS = ['total', 'sourceMaps', 'stackTraces'];
+
+function complexityValue(load, kw) {
+  const hit = load('complexity');
+  const [row] = narrow(hit.data.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
+  return { value: fieldOf(row, kw.field || 'tokens', COMPLEXITY_FIELDS, hit.shown), unit: '' };
+}
+
+function debuggabilityValue(load, kw) {
+  const hit = load('debuggability');
+  // runtime= picks one runtime of a file that holds several; unnamed, "now".
+  let view;
+  try {
+    view = debuggabilityView(hit.data, kw.runtime);
+  } catch (err) {
+    throw new ProseNumberError(`${hit.shown}: ${err.message}`);
+  }
+  const [row] = narrow(view.variants, [['id', kw.variant || '(none given)', same('id')]], hit.shown);
+  const field = kw.field || 'total';
+  const shaped = { ...row, sourceMaps: row.sourceMaps && row.sourceMaps.level, stackTraces: row.stackTraces && row.stackTraces.level };
+  return { value: fieldOf(shaped, field, [...DEBUG_FIELDS, 'score.score', 'score.max'], hit.shown), unit: '' };
+}
+
+const REF_TABLES = { complexity: ['name', ['tokens', 'complexity']], parallel1000: ['file', ['timeMs', 'memoryMb']], debuggability: ['name', DEBUG_FIELDS] };
+
+function referenceValue(load, kw) {
+  const hit = load('reference-2013');
+  if (kw.set) {
+    const set = hit.data[REF_SETS[kw.set]];
+    if (!set) throw new ProseNumberError(`unknown 2013 set "${kw.set}"; use one of ${Object.keys(REF_SETS).join(', ')}`);
+    const points = set.series.flatMap((s) => s.points.map((p) => ({ label: s.label, n: p.n, value: p.value })));
+    const [p] = narrow(points, [['label', kw.variant || '(none given)', same('label')], ['n', kw.n === undefined ? '(none given)' : kw.n, same('n')]], `${hit.shown} ${REF_SETS[kw.set]}`);
+    return { value: p.value, unit: set.unit };
+  }
+  const table = REF_TABLES[kw.table];
+  if (!table) throw new ProseNumberError(`give set= (${Object.keys(REF_SETS).join(', ')}) or table= (${Object.keys(REF_TABLES).join(', ')}) for "2013"`);
+  const [key, fields] = table;
+  const [row] = narrow(hit.data[kw.table].rows, [[key, kw.variant || '(none given)', same(key)]], `${hit.shown} ${kw.table}`);
+  return { value: fieldOf(row, kw.field || fields[0], fields, `${hit.shown} ${kw.table}`), unit: '' };
+}
+
+const SOURCES = { perf: perfValue, complexity: complexityValue, debuggability: debuggabilityValue, 2013: referenceValue };
+
+function value(load, source, kw) {
+  const get = SOURCES[source];
+  if (!get) throw new ProseNumberError(`unknown source "${source}"; use one of ${Object.keys(SOURCES).join(', ')}`);
+  return get(load, kw);
+}
+
+// {% ratio %}: one variant's figure over another's (over=).
+function ratio(load, source, kw) {
+  if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
+  const a = value(load, source, kw).value;
+  const b = value(load, source, { ...kw, variant: kw.over }).value;
+  if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
+  return ratioText(a / b);
+}
+
+const COUNT_OF = ['variant', 'runtime', 'n', 'scenario', 'mode'];
+function count(load, source, kw) {
+  if (source !== 'perf' && !String(source).startsWith('perf-')) throw new ProseNumberError(`count reads perf files only (got "${source}")`);
+  if (!COUNT_OF.includes(kw.of)) throw new ProseNumberError(`of= must be one of ${COUNT_OF.join(', ')} (got ${JSON.stringify(kw.of)})`);
+  const hit = load(source);
+  const ok = hit.data.cells.filter((c) => c.status === 'ok');
+  const cells = narrow(ok, [
+    ['scenario', kw.scenario, same('scenario')],
+    ['runtime', kw.runtime, runtimeMatch],
+    ['mode', kw.mode, same('mode')],
+    ['n', kw.n, same('n')],
+  ], `${hit.shown} (measured cells)`);
+  // Unnamed, the runtime is "now" where it is measured, as on the charts;
+  // the floor workload is not a variant.
+  // Counting runtimes means every runtime.
+  const shown = (!kw.runtime && kw.of !== 'runtime' && nowCells(cells)) || cells;
+  return new Set(shown.filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
+}
+
+function runtimeVersion(load, id, file = 'perf') {
+  const hit = load(file);
+  const runtimes = Object.values(hit.data.runs).flatMap((r) => Object.values(r.runtimes || {}));
+  const [rt] = narrow(runtimes.map((r) => ({ ...r, runtime: r.id })), [['runtime', id || '(none given)', runtimeMatch]], hit.shown);
+  return rt.version;
+}
+
+// A value as {% num %} prints it: complexity ratios with up to two
+// decimals, every other figure as site/format.js figure() writes it.
+const TWO_DECIMALS = ['complexity', 'uploadComplexity', 'complexity2013', 'headlineComplexity', 'ratio2013'];
+function numText(v, kw) {
+  const text = TWO_DECIMALS.includes(kw.field) ? String(Number(v.value.toFixed(2))) : figure(v.value);
+  return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
+}
+
+module.exports = { value, ratio, count, runtimeVersion, numText, ProseNumberError };
