@@ -53,3 +53,8 @@ test('warm batches: past cold samples are extended by the planned warm batches, 
   // a cold plan: co as it was, q without its warm batches
   assert.deepEqual(pastEstimate([{ cell: cell('node-a', 'co'), rep: 1 }, { cell: cell('node-a', 'q'), rep: 1 }], data), { ms: 300 + 479, matched: 2 });
 });
+
+test('the rough weight counts the warm batches a job runs at least', () => {
+  assert.equal(weight({ cell: cell('node-a', 'co') }), 150 + 100 + 1000 * 0.05);
+  assert.equal(weight({ cell: cell('node-a', 'co', { warmup: 8, warmBatches: 8 }) }), 150 + 17 * (100 + 1000 * 0.05));
+});
