@@ -100,3 +100,11 @@ test('a stray temporary file from a killed save is removed; files that are not o
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(fs.readdirSync(dir).sort(), ['perf.json', ...kept].sort());
 });
+
+test('warm options: read into the settings, off with --warm-batches 0, 1 refused', () => {
+  const s = parseArgs(['--warmup', '4', '--warm-batches', '6', '--warm-max', '20', '--warm-tolerance', '0.03']).settings;
+  assert.deepEqual([s.warmup, s.warmBatches, s.warmMax, s.warmTolerance], [4, 6, 20, 0.03]);
+  assert.equal(parseArgs(['--warm-batches', '0']).settings.warmBatches, 0);
+  assert.throws(() => parseArgs(['--warm-batches', '1']), { name: 'UsageError', message: /--warm-batches must be 0 \(no warm figure\) or at least 2/ });
+  assert.throws(() => parseArgs(['--warm-max', '1']), { name: 'UsageError' });
+});

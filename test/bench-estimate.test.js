@@ -41,3 +41,20 @@ test('--dry-run prints the estimate from the samples --out holds, and says when 
   assert.equal(some.code, 0, some.stderr);
   assert.match(some.stdout, /from the samples in .*perf\.json: \d+s \(2 of 2 jobs have past samples of the same cell or style\)/);
 });
+
+test('warm batches: past cold samples are extended by the planned warm batches, past warm ones lose theirs for a cold plan', () => {
+  const data = { cells: [
+    Object.assign(cell('node-a', 'co'), { samples: [{ wallMs: 300, timeMs: 10 }] }),
+    Object.assign(cell('node-a', 'q'), { samples: [{ wallMs: 500, timeMs: 10, warmBatchesMs: [8, 7, 6], warmMs: 6.5, warmSteady: true }] })
+  ] };
+  const warmJob = (variant) => ({ cell: cell('node-a', variant, { warmup: 8, warmBatches: 8 }), rep: 1 });
+  // co: 300 + (8 + 8) × 10; q: 500 − 21 + (8 + 8) × 10
+  assert.deepEqual(pastEstimate([warmJob('co'), warmJob('q')], data), { ms: 460 + 639, matched: 2 });
+  // a cold plan: co as it was, q without its warm batches
+  assert.deepEqual(pastEstimate([{ cell: cell('node-a', 'co'), rep: 1 }, { cell: cell('node-a', 'q'), rep: 1 }], data), { ms: 300 + 479, matched: 2 });
+});
+
+test('the rough weight counts the warm batches a job runs at least', () => {
+  assert.equal(weight({ cell: cell('node-a', 'co') }), 150 + 100 + 1000 * 0.05);
+  assert.equal(weight({ cell: cell('node-a', 'co', { warmup: 8, warmBatches: 8 }) }), 150 + 17 * (100 + 1000 * 0.05));
+});

@@ -61,3 +61,33 @@ test('--format takes table, json or csv, and not with --dry-run', async () => {
   assert.equal(dry.code, 2);
   assert.match(dry.stderr, /--dry-run runs nothing/);
 });
+
+test('warm batches reach the data file, the table\'s warm column and the json/csv rows', async (t) => {
+  const out = tempOut(t);
+  // Tolerance 100: every window is steady, so the figures exist whatever the machine does.
+  const r = await runBench([...SMALL, '--scenario', 'upload', '--reps', '3', '--warmup', '1', '--warm-batches', '2', '--warm-max', '2',
+    '--warm-tolerance', '100', '--out', out, '--format', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  const data = readData(out);
+  const run = Object.values(data.runs).pop();
+  assert.deepEqual([run.harness.warmup, run.harness.warmBatches, run.harness.warmMax, run.harness.warmTolerance], [1, 2, 2, 100]);
+  for (const cell of data.cells) {
+    for (const s of cell.samples) {
+      assert.equal(s.warmBatchesMs.length, 3, JSON.stringify(s));
+      assert.equal(s.warmSteady, true);
+    }
+    assert.equal(cell.warm.count, 3);
+    assert.equal(cell.warmUnsteady, 0);
+    assert.equal(cell.warmCi.reps, 3);
+  }
+  for (const row of JSON.parse(r.stdout).cells) {
+    const cell = data.cells.find((c) => c.variant === row.variant);
+    assert.equal(row.warmMedianMs, cell.warm.median);
+    assert.equal(row.warmReps, 3);
+  }
+  assert.match(r.stderr, /warm ms/);
+  const cold = await runBench([...SMALL, '--scenario', 'upload', '--warm-batches', '0', '--out', tempOut(t), '--format', 'csv']);
+  assert.equal(cold.code, 0, cold.stderr);
+  const [header, first] = cold.stdout.trim().split('\n');
+  assert.equal(first.split(',')[header.split(',').indexOf('warmMedianMs')], '', '--warm-batches 0: cold only');
+});

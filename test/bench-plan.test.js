@@ -76,3 +76,21 @@ test('the default error rate fails about 10 % of calls (8 and 6 operations, half
   const failing = 0.5 * (1 - (1 - r) ** 8) + 0.5 * (1 - (1 - r) ** 6);
   assert.ok(Math.abs(failing - 0.1) < 1e-5, String(failing));
 });
+
+test('timeoutFor: the per-job limit covers every batch a job may run, warm ones included', () => {
+  const job = { n: 1000, ioFloorMs: 8 };
+  assert.equal(plan.timeoutFor(job, {}), 30000 + 10 * 8 + 2 * 1000);
+  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 8, warmMax: 32 }, {}), 30000 + 41 * (10 * 8 + 2 * 1000));
+  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 0, warmMax: 32 }, {}), 30000 + 10 * 8 + 2 * 1000);
+  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 8, warmMax: 32 }, { timeoutMs: 5000 }), 5000);
+});
+
+test('warm settings: defaults in every run, none in --quick, passed to the child of upload/errors/parallel cells', () => {
+  assert.deepEqual([plan.DEFAULTS.warmup, plan.DEFAULTS.warmBatches, plan.DEFAULTS.warmMax, plan.DEFAULTS.warmTolerance], [8, 8, 32, 0.05]);
+  assert.equal(plan.QUICK.warmBatches, 0);
+  const scenarios = require('../scripts/harness/scenarios');
+  const cell = { warmup: 8, warmBatches: 8, warmMax: 32, warmTolerance: 0.05, errorRate: 0.01 };
+  assert.deepEqual(scenarios.get('errors').childArgs(cell),
+    ['--warmup', '8', '--warm-batches', '8', '--warm-max', '32', '--warm-tolerance', '0.05', '--error-rate', '0.01']);
+  assert.deepEqual(scenarios.get('upload').childArgs({ ...cell, warmBatches: 0 }), []);
+});

@@ -28,7 +28,7 @@ function probe() {
   return { features: { ...caps.features, fibers: caps.fibers.loadable }, featureReasons: { fibers: caps.fibers.reason } };
 }
 
-test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each of its scenarios`, { skip }, (t) => {
+test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each of its scenarios, warm batches included`, { skip }, (t) => {
   assert.ok(variants.length > 1, 'the manifest has no 2013-era variant');
   const problems = [];
   const { features, featureReasons } = probe();
@@ -42,7 +42,9 @@ test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each 
     }
     for (const scenario of v.scenarios) {
       const args = [...getProfile(PROFILE).flags, CHILD, '--variant', v.file,
-        '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05'];
+        '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05',
+        // warm batches (scripts/harness/warm.js) run there too; any window counts as steady here
+        '--warmup', '1', '--warm-batches', '2', '--warm-max', '2', '--warm-tolerance', '100'];
       const r = spawnSync(binaryPath(PROFILE), args, {
         encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }
       });
@@ -55,7 +57,9 @@ test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each 
       }
       if (record.status !== 'ok') problems.push(`${v.id} ${scenario}: ${record.status}: ${record.error}`);
       else if (record.extraCallbacks) problems.push(`${v.id} ${scenario}: ${record.extraCallbacks} extra callbacks`);
-      else if (scenario === 'errors' && !(record.failed > 0)) problems.push(`${v.id} errors: no call failed at a 5% rate`);
+      else if (!record.warmSteady || !Array.isArray(record.warmBatchesMs) || record.warmBatchesMs.length !== 3) {
+        problems.push(`${v.id} ${scenario}: warm batches missing or wrong: ${JSON.stringify(record.warmBatchesMs)} steady ${record.warmSteady}`);
+      } else if (scenario === 'errors' && !(record.failed > 0)) problems.push(`${v.id} errors: no call failed at a 5% rate`);
     }
   }
   assert.deepEqual(problems, []);

@@ -4,6 +4,7 @@
 // inherits another's JIT state, heap or timers.
 //
 //   node child.js --scenario NAME --variant FILE --n N --t MS [--seed S] [--parent-pipe]
+//                 [--warmup W --warm-batches M --warm-max C --warm-tolerance F]  (warm.js)
 //                 [the scenario's own: --k K, --error-rate R, --mode M, ...]
 //   node child.js --ready          starts, says whether gc is exposed and the heap limit, exits
 //
@@ -26,6 +27,7 @@
 'use strict';
 var fs = require('fs');
 var locate = require('./scenarios/locate');
+var warm = require('./warm');
 // A runtime profile's library set (ASYNCBENCH_LIBS, scripts/runtimes/libraries.js)
 // must win over the repository's node_modules, for every require a variant makes.
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
@@ -177,7 +179,11 @@ function copy(from, to) {
 // memory is read again the moment its last call completes (stopped), and the
 // result line is printed once the batch's own checks are done. The record:
 // status, time, the batch's timing figures, memory, the batch's fields, load
-// time, gc, clock. A warm figure runs further batches here, in this process.
+// time, gc, clock. With --warm-batches, once the cold batch passed its checks
+// (and the fakes are idle), warm.js runs the same batch again in this process
+// and the record gains warmMs, warmBatchesMs, warmSteady; the cold figures
+// (timeMs, memory) are the first batch's either way.
+var warmSettings = { window: 0 };
 function measure(prepared) {
   var batch = prepared.newBatch();
   var span = memorySpan();
@@ -198,7 +204,13 @@ function measure(prepared) {
     record.gc = span.gc;
     record.clock = clock.name;
     if (result.problem) return failedRecord(record, result.problem);
-    print(record, EXIT_OK);
+    if (!warmSettings.window) return print(record, EXIT_OK);
+    var gc = typeof global.gc === 'function' ? function () { global.gc(); } : null;
+    warm.run(warmSettings, prepared.newBatch, gc, round3, function (problem, fields) {
+      if (problem) return failedRecord(record, problem);
+      copy(fields, record);
+      print(record, EXIT_OK);
+    });
   });
 }
 
@@ -213,6 +225,11 @@ function runCell(opts) {
   if (!file) {
     return badArgs('--scenario: no scenario "' + opts.scenario + '" (no ' + opts.scenario + '.child.js in scripts/harness/scenarios/' +
       ' or a folder of ' + locate.DIRS_ENV + ')');
+  }
+  try {
+    warmSettings = warm.settings(opts);
+  } catch (err) {
+    return badArgs(err.message);
   }
   require(file).run(opts, scenarioHelpers());
 }

@@ -96,6 +96,18 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   for (const [field, sampleField] of Object.entries(own ? own.summary : {})) cell[field] = stats.summarize(pick(sampleField));
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
+  // The warm figure (warm.js), on cells whose samples have one: summarized
+  // from the steady repetitions only; the unsteady ones are counted, so a
+  // style that does not settle shows as such instead of being averaged in.
+  if (ok.some((s) => Array.isArray(s.warmBatchesMs))) {
+    cell.warm = stats.summarize(pick('warmMs'));
+    cell.warmCi = stats.medianPrecision(pick('warmMs'), ciTarget);
+    cell.warmUnsteady = ok.filter((s) => s.warmSteady === false).length;
+  } else {
+    delete cell.warm;
+    delete cell.warmCi;
+    delete cell.warmUnsteady;
+  }
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
   cell.interfered = cell.samples.filter((s) => s.interfered).length;
   if (cell.status === 'skipped') return cell;

@@ -11,10 +11,21 @@ const { median } = require('../lib/stats');
 
 const looseKey = (c) => `${c.scenario}|${c.mode}|${c.variant}|${c.n}`;
 
-function wallTimes(cells, keyOf) {
+// A past sample's wall time as a job with `warm` settings (the plan cell's
+// warmup, warmBatches) would take it: the warm batches it ran are taken out,
+// and a job with warm batches adds warmup + warmBatches batches at the cold
+// batch's time (at least that many run; a warm batch is faster than the cold
+// one, which evens out the batches a window needs beyond that).
+function wallAs(sample, warm) {
+  const ran = Array.isArray(sample.warmBatchesMs) ? sample.warmBatchesMs.reduce((a, b) => a + b, 0) : 0;
+  const added = warm.warmBatches && typeof sample.timeMs === 'number' ? (warm.warmup + warm.warmBatches) * sample.timeMs : 0;
+  return sample.wallMs - ran + added;
+}
+
+function wallTimes(cells, keyOf, warm) {
   const byKey = new Map();
   for (const cell of cells) {
-    const walls = (cell.samples || []).map((s) => s.wallMs).filter((w) => typeof w === 'number' && w > 0);
+    const walls = (cell.samples || []).filter((s) => typeof s.wallMs === 'number' && s.wallMs > 0).map((s) => wallAs(s, warm));
     if (!walls.length) continue;
     const key = keyOf(cell);
     if (!byKey.has(key)) byKey.set(key, []);
@@ -26,8 +37,12 @@ function wallTimes(cells, keyOf) {
 // { ms, matched }: the estimate and how many jobs it found past samples for.
 function pastEstimate(jobs, data) {
   const cells = (data && data.cells) || [];
-  const exact = wallTimes(cells, (c) => c.key);
-  const loose = wallTimes(cells, looseKey);
+  // One plan has one set of warm settings (bench-args); cells of scenarios
+  // without warm batches have none.
+  const withWarm = jobs.find((j) => j.cell.warmBatches);
+  const warm = withWarm ? { warmup: withWarm.cell.warmup, warmBatches: withWarm.cell.warmBatches } : { warmBatches: 0 };
+  const exact = wallTimes(cells, (c) => c.key, warm);
+  const loose = wallTimes(cells, looseKey, warm);
   let ms = 0;
   let matched = 0;
   for (const job of jobs) {

@@ -17,16 +17,19 @@
 'use strict';
 const fs = require('node:fs');
 const { journalFile } = require('../lib/side-files');
+const scenarios = require('./scenarios');
 const { writeAll, WriteError } = require('../lib/full-write');
 
 // The plan-cell fields datafile.newCell reads, so a replayed sample can
-// start its cell afresh exactly as the run that measured it would have.
-const CELL_FIELDS = ['key', 'runtime', 'scenario', 'mode', 'variant', 'n', 't', 'ioFloorMs', 'criticalPath',
-  'k', 'errorRate', 'links', 'depth', 'loop', 'modulo'];
+// start its cell afresh exactly as the run that measured it would have: the
+// ones every cell has, and the scenario's own (its descriptor's dataFields),
+// so a field a scenario adds is journaled without a list here to update.
+const COMMON_FIELDS = ['key', 'runtime', 'scenario', 'mode', 'variant', 'n', 't', 'ioFloorMs', 'criticalPath'];
 
 function cellFields(planCell) {
+  const own = scenarios.find(planCell.scenario);
   const out = {};
-  for (const f of CELL_FIELDS) if (planCell[f] !== undefined) out[f] = planCell[f];
+  for (const f of COMMON_FIELDS.concat(own ? own.dataFields : [])) if (planCell[f] !== undefined) out[f] = planCell[f];
   return out;
 }
 
@@ -111,4 +114,4 @@ function clear(dataFile) {
   }
 }
 
-module.exports = { journalFile, append, read, clear, JournalError };
+module.exports = { journalFile, append, read, clear, cellFields, JournalError };

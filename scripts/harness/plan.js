@@ -49,7 +49,8 @@ const DEFAULTS = Object.freeze({
 // CI: every scenario and mode once, at two sizes, in well under a minute.
 // No adaptive repetitions and no retries: CI runners are busy, and the
 // figures are not published.
-const QUICK = Object.freeze({ ns: [100, 300], reps: 1, maxReps: 1, retries: 0 });
+// No warm batches either: in io mode every batch waits its whole I/O floor.
+const QUICK = Object.freeze({ ns: [100, 300], reps: 1, maxReps: 1, retries: 0, warmBatches: 0 });
 // How cost grows with n (linear or worse): CPU-bound upload only by default.
 // Its large cells take seconds each: at most 12 repetitions.
 const SWEEP = Object.freeze({ ns: [1000, 2000, 5000, 10000, 20000, 50000], reps: 3, maxReps: 12, modes: ['cpu'],
@@ -61,10 +62,12 @@ function cellKey({ runtime, scenario, mode, variant, n }) {
 }
 
 // A generous limit that still catches a variant that never calls back:
-// 30 s, plus ten times the I/O floor, plus 2 ms per call.
+// 30 s, plus ten times the I/O floor and 2 ms per call for every batch the
+// child may run (the cold one, and the warm ones of warm.js at most).
 function timeoutFor(job, settings) {
   if (settings.timeoutMs) return settings.timeoutMs;
-  return Math.round(30000 + 10 * job.ioFloorMs + 2 * job.n);
+  const batches = 1 + (job.warmBatches ? job.warmup + Math.max(job.warmMax, job.warmBatches) : 0);
+  return Math.round(30000 + batches * (10 * job.ioFloorMs + 2 * job.n));
 }
 
 // What a missing feature (scripts/runtimes/probe-script.js) means for a reader of the skip table.

@@ -21,6 +21,14 @@ function row(c) {
     p75Ms: c.time ? c.time.p75 : null,
     ci95LoMs: or(ci.lo), ci95HiMs: or(ci.hi),
     noisy: Boolean(c.noisy),
+    // The warm figure (median of the steady repetitions' warmMs); warmUnsteady
+    // counts the repetitions that never settled. null: no warm batches.
+    warmMedianMs: c.warm ? c.warm.median : null,
+    warmP25Ms: c.warm ? c.warm.p25 : null,
+    warmP75Ms: c.warm ? c.warm.p75 : null,
+    warmCi95LoMs: c.warmCi ? c.warmCi.lo : null, warmCi95HiMs: c.warmCi ? c.warmCi.hi : null,
+    warmReps: c.warm ? c.warm.count : null,
+    warmUnsteady: or(c.warmUnsteady),
     peakRssMb: c.memory ? c.memory.median : null,
     aboveFloorMs: or(a.costMs), aboveFloorRatio: or(a.ratio),
     ioFloorMs: c.ioFloorMs,

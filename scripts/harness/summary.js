@@ -3,7 +3,8 @@
 // ratio to the callback baseline, the cost above the empirical floor (the
 // floor workload's median) and its ratio to the baseline's, each with its 95 %
 // bootstrap interval (cell.aboveFloor, above-floor.js), memory and latency,
-// and tie/noise marks. Without a floor cell those columns show '-'.
+// and tie/noise marks. Without a floor cell those columns show '-'. The warm
+// column is the warm figure (warm.js) beside the cold median.
 'use strict';
 const { compare } = require('../lib/stats');
 const { BASELINE } = require('../lib/manifest');
@@ -26,6 +27,14 @@ function aboveFloorColumns(c) {
   return [cost, ratio];
 }
 
+// The warm figure: median of the steady repetitions, and how many did not
+// settle (warm.js); '-' for a cell measured cold only.
+function warmColumn(c) {
+  if (!c.warm) return '-';
+  const unsteady = c.warmUnsteady ? ` (${c.warmUnsteady} unsteady)` : '';
+  return `${fmt(c.warm.median)}${unsteady}`;
+}
+
 function groupRows(cells) {
   const ok = cells.filter((c) => c.status === 'ok' && c.time.count > 0).sort((a, b) => a.time.median - b.time.median);
   const base = cells.find((c) => c.variant === BASELINE && c.status === 'ok' && c.time.count > 0);
@@ -34,14 +43,14 @@ function groupRows(cells) {
     const tie = i > 0 && compare(ok[i - 1].time, c.time) === 0;
     rows.push([
       `${tie ? '≈' : ' '}${c.variant}${c.variant === FLOOR.id ? ' (no style)' : ''}`,
-      fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-',
+      fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-', warmColumn(c),
       ...aboveFloorColumns(c),
       fmt(c.memory.median), fmt(c.latencyP99.median), fmt(c.ioFloorMs, 0), String(c.time.count),
       c.noisy ? 'noisy' : ''
     ]);
   });
   for (const c of cells.filter((x) => x.status !== 'ok')) {
-    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
+    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
   }
   return rows;
 }
@@ -60,7 +69,7 @@ function summaryTable(cells) {
     const atN = group.filter((c) => c.n === n && c.status !== 'skipped');
     const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
     out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
-    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE,
+    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'warm ms',
       'above floor ms [95 %]', `x${BASELINE} above floor [95 %]`, 'peak MB', 'p99 ms', 'I/O floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
     if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
   }
@@ -68,6 +77,8 @@ function summaryTable(cells) {
   out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style); ` +
     `x${BASELINE} above floor: that cost / ${BASELINE}'s; [95 %]: bootstrap interval (none under 3 reps); ` +
     'I/O floor: critical path × t.');
+  out.push('median ms: the cold batch (first in a fresh process); warm ms: median over processes of the warm batches\' ' +
+    'median once steady (unsteady: repetitions that never settled, left out; - : no warm batches).');
   return out.join('\n');
 }
 

@@ -6,7 +6,7 @@
 // (data/perf.json, asyncbench/perf@1). The child's side is fake-io.child.js.
 'use strict';
 const path = require('node:path');
-const { decimal } = require('../../lib/args');
+const { decimal, UsageError } = require('../../lib/args');
 const { EXAMPLES } = require('../../lib/manifest');
 const { measureFloors } = require('../floor');
 
@@ -33,7 +33,15 @@ const DEFAULTS = Object.freeze({
   t: 1,          // ms per fake I/O operation in CPU-bound mode
   dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
   k: 25,         // concurrent inserts per call in the parallel scenario
-  errorRate: errorRateFor(TARGET_FAILING_CALLS)
+  errorRate: errorRateFor(TARGET_FAILING_CALLS),
+  // The warm figure (scripts/harness/warm.js says why this rule): warm-up
+  // batches discarded, a window of measured batches, steady when its halves'
+  // medians are within warmTolerance, at most warmMax measured batches.
+  // warmBatches 0: cold only, as before issue 28.
+  warmup: 8,
+  warmBatches: 8,
+  warmMax: 32,
+  warmTolerance: 0.05
 });
 
 const OPTIONS = Object.freeze([
@@ -45,8 +53,28 @@ const OPTIONS = Object.freeze([
     apply(s, v) { s.k = decimal('--k', v, { integer: true, min: 1, max: 1e6 }); } },
   { name: 'error-rate', usage: '--error-rate R',
     help: ['failure probability per async operation, errors scenario', `(default ${DEFAULTS.errorRate}: ~10 % of calls fail)`],
-    apply(s, v) { s.errorRate = decimal('--error-rate', v, { max: 0.999999 }); } }
+    apply(s, v) { s.errorRate = decimal('--error-rate', v, { max: 0.999999 }); } },
+  { name: 'warmup', usage: '--warmup W', help: [`warm-up batches discarded before the warm window (default ${DEFAULTS.warmup})`],
+    apply(s, v) { s.warmup = decimal('--warmup', v, { integer: true, max: 1000 }); } },
+  { name: 'warm-batches', usage: '--warm-batches M',
+    help: [`batches in the warm window, 0 for no warm figure (default ${DEFAULTS.warmBatches})`],
+    apply(s, v) {
+      s.warmBatches = decimal('--warm-batches', v, { integer: true, max: 1000 });
+      if (s.warmBatches === 1) throw new UsageError('--warm-batches must be 0 (no warm figure) or at least 2, got 1');
+    } },
+  { name: 'warm-max', usage: '--warm-max C', help: [`measured warm batches at most (default ${DEFAULTS.warmMax})`],
+    apply(s, v) { s.warmMax = decimal('--warm-max', v, { integer: true, min: 2, max: 10000 }); } },
+  { name: 'warm-tolerance', usage: '--warm-tolerance F',
+    help: ['steady when the window halves\' medians differ by at most F of its median', `(default ${DEFAULTS.warmTolerance})`],
+    apply(s, v) { s.warmTolerance = decimal('--warm-tolerance', v, { max: 100 }); } }
 ]);
+
+// child.js arguments of the warm figure (warm.js); none when it is off.
+function warmArgs(cell) {
+  if (!cell.warmBatches) return [];
+  return ['--warmup', String(cell.warmup), '--warm-batches', String(cell.warmBatches),
+    '--warm-max', String(Math.max(cell.warmMax, cell.warmBatches)), '--warm-tolerance', String(cell.warmTolerance)];
+}
 
 function timePerOp(mode, n, settings) {
   if (mode === 'cpu') return settings.t;
@@ -83,10 +111,12 @@ function fakeIoScenario({ name, call, sweep = false, extra = () => ({}), dataFie
         key, runtime: runtime.id, scenario: name, mode, variant: variant.id, n, t,
         ioFloorMs: Math.round(criticalPath * t * 1e6) / 1e6, criticalPath,
         file: variant.path || path.join(EXAMPLES, variant.file),
-        skip
+        skip,
+        // not data fields: the run's settings record them (harness)
+        warmup: settings.warmup, warmBatches: settings.warmBatches, warmMax: settings.warmMax, warmTolerance: settings.warmTolerance
       }, extra(settings));
     },
-    childArgs,
+    childArgs: (cell) => warmArgs(cell).concat(childArgs(cell)),
     dataFields,
     summary
   };
