@@ -20,8 +20,6 @@ const lines = (f) => fs.readFileSync(f, 'utf8').split('\n').length - 1;
 
 // Moving to scripts/lib/ on the branch that makes the harness and the site
 // share them (issue 26, item 2); the list empties when that branch is merged.
-const PENDING_MOVE = ['scripts/harness/stats.js', 'scripts/harness/continuation.js'];
-
 test('no page template at the top: pages live in posts/ and pages/', () => {
   const top = fs.readdirSync(ROOT).filter((f) => /\.(njk|md|html|liquid|11ty\.js)$/.test(f) && f !== 'README.md');
   assert.deepEqual(top, []);
@@ -44,7 +42,7 @@ test('every relative require on the site side names an existing file', () => {
 
 test('no site module requires scripts/harness/ (the benchmark runner)', () => {
   const into = SITE_SIDE.flatMap(localImports)
-    .filter((i) => i.to && i.to.startsWith(`scripts${path.sep}harness${path.sep}`) && !PENDING_MOVE.includes(i.to.split(path.sep).join('/')))
+    .filter((i) => i.to && i.to.startsWith(`scripts${path.sep}harness${path.sep}`))
     .map((i) => `${i.from} → ${i.to}`);
   assert.deepEqual(into, []);
 });
