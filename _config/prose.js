@@ -3,15 +3,14 @@
 // rerun and rebuild updates the text and nothing numeric is typed by hand.
 // What each shortcode reads, and its arguments: site/prose/numbers.js (num,
 // ratio, count, runtimeVersion), site/prose/compare.js (compare, leaders,
-// switchCost, traces, reproduction, runSetting), site/models/chains.js
-// (chains). A key the data do not hold stops the build naming the post, the
+// switchCost, traces, reproduction, runSetting), and the models' own `prose`
+// (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
 // call and what the data hold.
 const { buildLoader } = require('../site/per-build');
 const numbers = require('../site/prose/numbers');
 const compareProse = require('../site/prose/compare');
 const { ProseNumberError, variantLink } = require('../site/prose/lookup');
-const { chainsProse, ChainsProseError } = require('../site/models/chains');
-const { figure } = require('../site/format');
+const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
 
 // "posts/x.md: {% num "perf" %}: no variant ..." with what to do next.
@@ -42,13 +41,6 @@ module.exports = function prose(eleventyConfig) {
     count: ([source], kw) => String(numbers.count(load, String(source), kw)),
     runtimeVersion: ([id], kw) => numbers.runtimeVersion(load, id, kw.file),
     variantRef: ([id]) => variantLink(id),
-    chains: ([what], kw) => {
-      try {
-        return chainsProse(load, String(what), kw, figure);
-      } catch (err) {
-        throw err instanceof ChainsProseError ? new ProseNumberError(err.message) : err;
-      }
-    },
     runSetting: ([key], kw) => c.runSetting(String(key), kw),
     compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),
     leaders: ([source], kw) => (perfOnly('leaders', source), c.leadersPhrase(kw)),
@@ -56,6 +48,7 @@ module.exports = function prose(eleventyConfig) {
     traces: (args, kw) => c.traces(kw),
     reproduction: ([what], kw) => c.reproduction(String(what), kw),
   };
+  for (const [name, fn] of Object.entries(PROSE)) shortcodes[name] = (args, kw) => fn(load, args, kw);
   for (const [name, fn] of Object.entries(shortcodes)) eleventyConfig.addShortcode(name, wrap(name, fn));
 };
 

@@ -67,3 +67,14 @@ test('the built-in scenarios are each a descriptor and a child module in scripts
     assert.equal(typeof d.cell, 'function');
   }
 });
+
+test('a manifest is checked against the registry: its own "scenario" and every entry\'s scenarios', () => {
+  const { checkManifest } = require('../scripts/harness/scenarios');
+  const { ManifestError } = require('../scripts/lib/manifest');
+  const entry = { id: 'x', scenarios: ['upload'] };
+  assert.doesNotThrow(() => checkManifest({ scenario: 'chains', variants: [entry] }, 'm.json'));
+  assert.throws(() => checkManifest({ scenario: 'chainz', variants: [entry] }, 'm.json'),
+    (err) => err instanceof ManifestError && /"scenario": unknown scenario "chainz"; known: .*chains/.test(err.message));
+  assert.throws(() => checkManifest({ variants: [{ id: 'y', scenarios: ['uplaod'] }] }, 'm.json'),
+    (err) => err instanceof ManifestError && /variant y: unknown scenario "uplaod"/.test(err.message));
+});

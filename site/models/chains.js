@@ -19,11 +19,12 @@
 //   {% chains "value", variant="chains-async", mode="sync", n=1, metric="after-first", runtime="node-0.11" %}
 //   {% chains "ratio", variant="chains-q", over="chains-async", mode="sync", n=1 %}
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
-const { citation, ratioText } = require('../format');
+const { citation, ratioText, figure } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
+const { ProseNumberError } = require('../prose/lookup');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -115,7 +116,8 @@ function chainsReferenceTable(args, load) {
   };
 }
 
-class ChainsProseError extends Error {}
+// A ProseNumberError, so the prose shortcodes name the post and the call.
+class ChainsProseError extends ProseNumberError {}
 const NOT_MEASURED = '(not measured yet)';
 const listOf = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join(''));
 
@@ -190,5 +192,6 @@ function chainsProse(load, what, kw, format) {
 
 module.exports = {
   charts: { chains: chainsChart }, tables: { chains: chainsTable, 'chains-2013': chainsReferenceTable },
+  prose: { chains: (load, [what], kw) => chainsProse(load, String(what), kw, figure) },
   chainsProse, ChainsProseError, METRICS, MODES, NOT_MEASURED,
 };

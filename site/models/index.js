@@ -32,7 +32,7 @@ const MODELS = {
 function collect(kind) {
   const out = {};
   for (const [file, model] of Object.entries(MODELS)) {
-    for (const [name, build] of Object.entries(model[kind])) {
+    for (const [name, build] of Object.entries(model[kind] || {})) {
       if (out[name]) throw new Error(`Internal error: two models define the ${kind.slice(0, -1)} "${name}" (one of them reads ${file}).`);
       out[name] = build;
     }
@@ -41,6 +41,8 @@ function collect(kind) {
 }
 const CHARTS = collect('charts');
 const TABLES = collect('tables');
+// Prose shortcodes a model answers itself: name -> (load, args, kw) => text.
+const PROSE = collect('prose');
 
 function chartModel(source, args = {}, load) {
   const build = CHARTS[source];
@@ -86,4 +88,4 @@ function visibleSeries(model) {
   return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
 }
 
-module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES };
+module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES, PROSE };

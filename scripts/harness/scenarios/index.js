@@ -92,6 +92,9 @@ function defaults() {
 
 // A manifest (lib/manifest.js loadManifest) whose entries name only known scenarios.
 function checkManifest(manifest, file) {
+  if (manifest.scenario !== undefined && !find(manifest.scenario)) {
+    throw new ManifestError(`"scenario": unknown scenario "${manifest.scenario}"; known: ${names().join(', ')}`, file);
+  }
   for (const entry of manifest.variants) {
     const unknown = entry.scenarios.find((s) => !find(s));
     if (unknown) throw new ManifestError(`variant ${entry.id}: unknown scenario "${unknown}"; known: ${names().join(', ')}`, file);
