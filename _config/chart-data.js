@@ -189,7 +189,9 @@ const CHARTS = { perf: perfChart, 2013: referenceChart, chains: (args, load) => 
   // the streamline modes post (_config/streamline-modes-data.js)
   'streamline-modes': (args, load) => require('./streamline-modes-data').streamlineModesChart(args, load),
   // matrix: every runtime side by side (_config/matrix-data.js, loaded when used).
-  matrix: (args, load) => require('./matrix-data').matrixChart(args, load) };
+  matrix: (args, load) => require('./matrix-data').matrixChart(args, load),
+  // ranked: one row per style at one n, sorted, with 95 % intervals (_config/ranked-data.js).
+  ranked: (args, load) => require('./ranked-data').rankedChart(args, load) };
 
 function chartModel(source, args = {}, load = makeLoader()) {
   const build = CHARTS[source];

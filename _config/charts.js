@@ -11,6 +11,7 @@
 //   {% dataTable "complexity" %}   {% dataTable "debuggability", era="2013" %}
 //   {% dataTable "aboveFloor", n=1000, mode="cpu" %}   (cost above the floor workload)
 //   {% chart "matrix", scenario="upload", mode="cpu", metric="time" %}   (every runtime; metric time | ratio | memory)
+//   {% chart "ranked", mode="cpu", n=1000 %}   (one row per style, sorted, 95 % intervals: _config/ranked-data.js)
 //   {% dataTable "matrix", mode="cpu" %}   {% dataTable "reproduction2013", set="cpu" %}   (_config/matrix-data.js)
 //
 // chart sources: "perf" (metric: time | memory | latency-p50 | latency-p99;
@@ -24,7 +25,9 @@ const { chartModel, visibleSeries } = require('./chart-data');
 const { buildLoader, renewBuildLoader, eleventyJson } = require('./data-files');
 const { tableModel } = require('./table-data');
 const { chartFigure, dataTable, csv } = require('./chart-html');
-const { bundleInfo, buildBundle } = require('./chart-bundle');
+const { rankedFigure } = require('./ranked-html');
+const { withFamilies } = require('./chart-families');
+const { bundleInfo, buildBundle, buildLoader: buildChartLoader } = require('./chart-bundle');
 
 // Nunjucks hands keyword arguments over as a last object marked __keywords.
 function splitArgs(args) {
@@ -38,8 +41,9 @@ function splitArgs(args) {
 
 module.exports = function charts(eleventyConfig) {
   const bundle = bundleInfo();
+  // Only the loader is on the page; it fetches bundle.url when a chart nears (_config/chart-bundle.js).
   const assets = {
-    scripts: [bundle.url],
+    scripts: [bundle.loader.url],
     stylesheets: ['/assets/css/charts.css'],
   };
   let load = buildLoader();
@@ -83,10 +87,13 @@ module.exports = function charts(eleventyConfig) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
     }
-    const target = path.join(directories.output, bundle.url);
-    if (fs.existsSync(target)) return;
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, await buildBundle(bundle.parts));
+    const built = [[bundle.url, () => buildBundle(bundle.parts)], [bundle.loader.url, () => buildChartLoader(bundle.loader)]];
+    for (const [url, build] of built) {
+      const target = path.join(directories.output, url);
+      if (fs.existsSync(target)) continue;
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, await build());
+    }
   });
 
   // Pages with `charts: true` get the scripts (in order, deferred by the
@@ -106,13 +113,13 @@ module.exports = function charts(eleventyConfig) {
 
   eleventyConfig.addShortcode('chart', function (...raw) {
     const [[source], kw] = splitArgs(raw);
-    const model = chartModel(String(source), kw, load);
+    const model = withFamilies(chartModel(String(source), kw, load));
     unique(this.page, model.id);
     noteIncomplete(this.page, model);
     const dir = this.page && typeof this.page.url === 'string' ? this.page.url : '/';
     const href = `${dir.endsWith('/') ? dir : `${path.posix.dirname(dir)}/`}${model.id}.csv`;
     if (model.series.length) csvFiles.set(href, csv(model, visibleSeries(model)));
-    return chartFigure(model, href);
+    return model.kind === 'ranked' ? rankedFigure(model, href) : chartFigure(model, href);
   });
 
   eleventyConfig.addShortcode('dataTable', function (...raw) {
