@@ -14,6 +14,7 @@
 const { selectCells, perfEnv, incompleteNote, FLOOR_ID, FLOOR_LABEL, MODES } = require('./chart-data');
 const { machinesNote } = require('./machines-note');
 
+const ZOOM_BELOW = 1.5; // slowest / fastest median under which the axis leaves out zero
 const round = (v) => (typeof v !== 'number' ? null : Math.abs(v) >= 1000 ? Math.round(v) : Number(v.toPrecision(3)));
 
 // [n, median, low, high, reps]; low and high are null when the cell has no
@@ -39,6 +40,12 @@ function rankedChart(args, load) {
     .map((c) => ({ label: c.variant, data: [point(c)] }))
     .sort((a, b) => a.data[0][1] - b.data[0][1] || a.label.localeCompare(b.label));
   const floorCell = cells.find((c) => c.variant === FLOOR_ID);
+  // A zero-based axis keeps the ratios honest; where every style is within
+  // half again of the fastest (the I/O-bound case), it would squeeze the
+  // rows into one column and hide which whiskers overlap, so the axis then
+  // starts near the fastest, and its title says so.
+  const medians = series.map((s) => s.data[0][1]).filter((v) => v > 0);
+  const zeroBased = !medians.length || Math.max(...medians) / Math.min(...medians) >= ZOOM_BELOW;
   const scenario = args.scenario && args.scenario !== 'upload' ? ` (${args.scenario} scenario)` : '';
   return {
     kind: 'ranked',
@@ -48,6 +55,7 @@ function rankedChart(args, load) {
     series,
     floor: floorCell ? { label: FLOOR_LABEL, data: [point(floorCell)] } : null,
     rangeNames: ['95 % low', '95 % high'],
+    zeroBased,
     notes: [machinesNote(data, cells)].filter(Boolean),
     env: cells.length ? perfEnv(data, cells) : '',
     source: null,
@@ -55,4 +63,4 @@ function rankedChart(args, load) {
   };
 }
 
-module.exports = { rankedChart };
+module.exports = { rankedChart, ZOOM_BELOW };

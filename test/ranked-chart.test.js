@@ -81,3 +81,17 @@ test('ranked figure: no blank line; its table lists style, median, interval and 
     assert.deepEqual([read.s[i][1][0], read.s[i][2][0], read.s[i][3][0]], [median, lo, hi], s.label);
   });
 });
+
+test('ranked chart: a zero-based value axis, unless every style is within half again of the fastest (then the figure says so)', () => {
+  const { ZOOM_BELOW } = require('../_config/ranked-data');
+  for (const mode of ['cpu', 'io']) {
+    const m = withFamilies(chartModel('ranked', { mode }, load));
+    const medians = m.series.map((s) => s.data[0][1]);
+    const zero = Math.max(...medians) / Math.min(...medians) >= ZOOM_BELOW;
+    assert.equal(m.zeroBased, zero, mode);
+    const html = rankedFigure(m, '/x.csv');
+    const wire = JSON.parse(html.match(/class="chart-json">(.*)<\/script>/)[1]);
+    assert.equal(wire.z, zero ? undefined : 0, mode);
+    assert.equal(/the axis does not start at zero/.test(html), !zero, mode);
+  }
+});

@@ -92,7 +92,7 @@ families cycle the eight colours first. */
     var groups = w.g ? w.g.map(function (g) { return [g[0], g[1].map(function (i) { return series[i].label; })]; }) : null;
     return {
       kind: w.k || 'lines', x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter, cats: w.xc || null,
-      floor: w.f ? { label: w.f[0], data: w.f[1] } : null, groups: groups, series: series,
+      floor: w.f ? { label: w.f[0], data: w.f[1] } : null, groups: groups, series: series, zero: w.z !== 0,
       ranges: series.some(function (s) { return s.data.some(function (p) { return p[2] !== null; }); }),
     };
   }
@@ -202,7 +202,7 @@ families cycle the eight colours first. */
     return {
       series: series, linear: { zero: true, autoScale: 'loose' },
       options: {
-        xaxis: { zero: true, autoScale: 'loose' },
+        xaxis: { zero: model.zero, autoScale: 'loose' },
         // Only the rows of families still drawn are labelled.
         yaxis: { autoScale: 'none', min: -0.6, max: n - 0.4, tickLength: 0, ticks: function () {
           var plot = root.jQuery(opts.area).data('plot'), shown = plot && plot.getShownSeries ? plot.getShownSeries() : null;

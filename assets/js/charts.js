@@ -86,11 +86,14 @@ table. Each block below checks that what it needs is there. */
     }
   });
   if (!charts.length) return;
-  charts.forEach(function (c) { c.activate(); });
 
+  // A figure turns from table into chart just before it is drawn, so the
+  // first chart a reader scrolled to costs only its own work: no other
+  // figure changes (and no layout of the whole page is redone) before it.
   function drawOnce(c) {
     if (c.plot) return;
     try {
+      if (!c.fig.classList.contains('chart-live')) c.activate();
       c.draw();
     } catch (err) {
       console.warn('chart ' + c.fig.id + ' could not be drawn: ' + err.message);
@@ -99,11 +102,13 @@ table. Each block below checks that what it needs is there. */
 
   // Charts on screen now are drawn at once; the rest when they come within a
   // screen of the viewport, or when the browser is idle, whichever is first.
-  var later = [];
+  // Positions are read before anything changes: the layout is still fresh.
+  var later = [], now = [];
   charts.forEach(function (c) {
     var r = c.fig.getBoundingClientRect();
-    if (r.top < window.innerHeight && r.bottom > 0) drawOnce(c); else later.push(c);
+    (r.top < window.innerHeight && r.bottom > 0 ? now : later).push(c);
   });
+  now.forEach(drawOnce);
   if (later.length && window.IntersectionObserver) {
     var io = new IntersectionObserver(function (entries) {
       entries.forEach(function (e) {
