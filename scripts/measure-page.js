@@ -5,8 +5,8 @@
 //   2. the chart bundle (jQuery, Flot, our plugins), fetched when the first
 //      chart comes near: gzipped bytes (goal <= 45 KB), and that it was not
 //      fetched before scrolling;
-//   3. ms from scrolling the first chart into view to the frame after it is
-//      drawn, bundle fetched then, empty cache; median of --loads (goal <= 200);
+//   3. ms from scrolling the first chart into view to the first frame that
+//      shows it, bundle fetched then, empty cache; median of --loads (goal <= 200);
 //   4. ms for one legend hover redraw (a mouseover on an entry, all series
 //      shown) on the page's largest chart and on synthetic charts of 45 and
 //      200 series with 300-character labels, median of 60 (goal <= 16), with
@@ -60,7 +60,7 @@ async function main(argv) {
   const browser = await chromium.launch(launchOptions());
   try {
     const url = server.url + opts.page;
-    console.log(`site: ${path.relative(ROOT, site) || site}, page ${opts.page}, viewport 1100x900, empty cache per load`);
+    console.log(`site: ${path.relative(ROOT, site) || site}, page ${opts.page}, viewport 1100x900, empty cache per load; load average ${require('node:os').loadavg().map((v) => v.toFixed(1)).join(' ')} on ${require('node:os').cpus().length} cores`);
 
     const w = await pageWeight(browser, url);
     const first = w.firstLoad.reduce((a, f) => a + f.gz, 0);

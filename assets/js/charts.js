@@ -21,10 +21,12 @@ table. Each block below checks that what it needs is there. */
     return { dark: darkQuery.matches, bg: v('--chart-bg', '#ffffff'), axis: v('--chart-axis', '#57606a'), grid: v('--chart-grid', 'rgba(0,0,0,0.1)') };
   }
 
+  // A figure's data are read when it is first drawn (drawOnce), not
+  // before: the first chart a reader scrolls to waits for no other.
   function Chart(fig) {
     var q = function (sel) { return fig.querySelector(sel); };
     this.fig = fig;
-    this.model = S.read(fig);
+    this.model = null;
     this.area = q('.chart-canvas');
     this.legend = q('.chart-legend');
     this.input = q('.chart-filter');
@@ -38,19 +40,19 @@ table. Each block below checks that what it needs is there. */
 
   // Reveal the interactive parts and fold the table away (it stays one
   // click off) before measuring positions, so lazy drawing sees the final layout.
-  Chart.prototype.activate = function () {
+  Chart.prototype.activate = function (on) {
     var fig = this.fig;
-    ['.chart-controls', '.chart-body'].forEach(function (sel) { fig.querySelector(sel).hidden = false; });
-    this.legend.hidden = false;
-    fig.querySelector('.chart-table').open = false;
-    fig.classList.add('chart-live');
+    ['.chart-controls', '.chart-body', '.chart-legend'].forEach(function (sel) { fig.querySelector(sel).hidden = !on; });
+    fig.querySelector('.chart-table').open = !on;
+    fig.classList.toggle('chart-live', on);
   };
 
   // A (re)plot: first draw, a resize that changes the category labels, a
   // colour-scheme change. A plot drawn again in the same placeholder shuts
   // the old one down, which hands the reader's view on (flot-url-state.js).
   Chart.prototype.draw = function () {
-    var fig = this.fig, q = function (sel) { return fig.querySelector(sel); }, t = theme(fig), m = this.model;
+    var fig = this.fig, q = function (sel) { return fig.querySelector(sel); }, t = theme(fig);
+    var m = this.model;
     this.wasCompact = this.compact();
     var out = S.flot(m, t, { log: m.log, compact: this.wasCompact, area: this.area });
     var o = out.options;
@@ -68,22 +70,17 @@ table. Each block below checks that what it needs is there. */
     fig.setAttribute('data-drawn', 'true');
   };
 
-  var charts = [];
-  Array.prototype.forEach.call(document.querySelectorAll('figure[data-chart]'), function (fig) {
-    try {
-      var c = new Chart(fig);
-      // The figure says which series are highlighted and offers the CSV of
-      // what is drawn.
-      $(c.area).on('plotserieshighlight', function (e, label) {
-        if (label) fig.setAttribute('data-highlighted', label); else fig.removeAttribute('data-highlighted');
-      }).on('plotseriesshown', function (e, labels) {
-        var a = fig.querySelector('.chart-csv');
-        if (a) a.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(S.csv(c.model, labels));
-      });
-      charts.push(c);
-    } catch (err) {
-      console.warn('chart ' + fig.id + ' left as a table: ' + err.message);
-    }
+  var charts = Array.prototype.map.call(document.querySelectorAll('figure[data-chart]'), function (fig) {
+    var c = new Chart(fig);
+    // The figure says which series are highlighted and offers the CSV of
+    // what is drawn.
+    $(c.area).on('plotserieshighlight', function (e, label) {
+      if (label) fig.setAttribute('data-highlighted', label); else fig.removeAttribute('data-highlighted');
+    }).on('plotseriesshown', function (e, labels) {
+      var a = fig.querySelector('.chart-csv');
+      if (a) a.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(S.csv(c.model, labels));
+    });
+    return c;
   });
   if (!charts.length) return;
 
@@ -91,12 +88,15 @@ table. Each block below checks that what it needs is there. */
   // first chart a reader scrolled to costs only its own work: no other
   // figure changes (and no layout of the whole page is redone) before it.
   function drawOnce(c) {
-    if (c.plot) return;
+    if (c.plot || c.failed) return;
     try {
-      if (!c.fig.classList.contains('chart-live')) c.activate();
+      c.model = S.read(c.fig);
+      c.activate(true);
       c.draw();
     } catch (err) {
-      console.warn('chart ' + c.fig.id + ' could not be drawn: ' + err.message);
+      c.failed = true;
+      c.activate(false);
+      console.warn('chart ' + c.fig.id + ' left as a table: ' + err.message);
     }
   }
 
@@ -120,7 +120,7 @@ table. Each block below checks that what it needs is there. */
     later.forEach(function (c) { io.observe(c.fig); });
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
     var next = function () {
-      var c = later.filter(function (x) { return !x.plot; })[0];
+      var c = later.filter(function (x) { return !x.plot && !x.failed; })[0];
       if (!c) return;
       drawOnce(c);
       idle(next);

@@ -19,7 +19,7 @@ such as ((.+)+)+X backtracks for hours on a 24-character label, and on the
 page's thread it froze the tab. The limit is far above what any workable
 pattern needs over a few hundred labels, plus the worker's start. The
 author's own pattern ran at build time over the same labels, so it is
-matched here directly. Typing again drops a match still running: its worker
+matched here directly, and so is a pattern this page matched before. Typing again drops a match still running: its worker
 is ended. An invalid or too slow pattern leaves the chart as it was and says
 why in `error`.
 
@@ -40,6 +40,11 @@ Methods added to the plot: plot.setFilter(text), plot.getFilter() ->
             limit: 1000
         }
     };
+
+    // Patterns already matched, by pattern and labels: a plot drawn again
+    // (a colour-scheme change) or a pattern typed again applies at once.
+    var matched = new Map();
+    var REMEMBER = 50;
 
     function init(plot) {
         var worker = null, timer = null;
@@ -89,6 +94,9 @@ Methods added to the plot: plot.setFilter(text), plot.getFilter() ->
         // done(test for matching labels) or done(null, why not).
         function match(source, done) {
             var labels = plot.getData().map(function (s) { return s.label; });
+            var key = source + '\u0000' + labels.join('\u0000');
+            var known = matched.get(key);
+            if (known) return done(function (label) { return known.has(label); });
             try {
                 worker = worker || new Worker(o().worker);
             } catch (err) {
@@ -101,6 +109,8 @@ Methods added to the plot: plot.setFilter(text), plot.getFilter() ->
             };
             worker.onmessage = function (e) {
                 var set = new Set(labels.filter(function (l, i) { return e.data[i]; }));
+                if (matched.size >= REMEMBER) matched.delete(matched.keys().next().value);
+                matched.set(key, set);
                 finish(function (label) { return set.has(label); });
             };
             worker.onerror = function (e) {

@@ -171,6 +171,26 @@ test('article charts in Chromium', async (t) => {
     assert.equal(await page.getAttribute(`${FIG} [data-group="promises"]`, 'aria-pressed'), 'true');
   });
 
+  await t.test('a change of colour scheme redraws in the other palette and keeps the reader\'s view', async () => {
+    const FIG = '#chart-io-all';
+    await page.locator(FIG).scrollIntoViewIfNeeded();
+    const plotOf = () => page.evaluate((sel) => {
+      const plot = window.jQuery(`${sel} .chart-canvas`).data('plot');
+      return { shown: plot.getShownSeries(), colour: plot.getData()[0].color, log: plot.isLogScale(), filter: plot.getFilter().text };
+    }, FIG);
+    await page.fill(`${FIG} .chart-filter`, '^rx');
+    await page.waitForSelector(`${FIG}:not([aria-busy])`, { state: 'attached' });
+    await page.click(`${FIG} [data-series="original"]`);
+    const before = await plotOf();
+    assert.ok(!before.shown.includes('original') && !before.shown.some((l) => /^rx/.test(l)));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(({ sel, was }) => window.jQuery(`${sel} .chart-canvas`).data('plot').getData()[0].color !== was, { sel: FIG, was: before.colour });
+    const after = await plotOf();
+    assert.deepEqual({ ...after, colour: null }, { ...before, colour: null }, 'the view survived the redraw');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.click(`${FIG} .chart-reset`);
+  });
+
   await t.test('no legend is taller than its plot', async () => {
     for (const id of ids) {
       const h = await page.evaluate((i) => ({
@@ -183,6 +203,28 @@ test('article charts in Chromium', async (t) => {
 
   await t.test('no console errors or CSP violations', () => {
     assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('a figure whose data cannot be read stays a table, and the others are drawn', async () => {
+    const ctx = await s.browser.newContext({ baseURL: s.baseURL });
+    const p = await ctx.newPage();
+    const warnings = [];
+    p.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    // The first chart's table loses a row: its JSON no longer matches it.
+    await p.route((url) => url.pathname === PAGE, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/(<figure class="chart" id="chart-cpu-all"[\s\S]*?<tbody>)<tr>[\s\S]*?<\/tr>/, '$1');
+      await route.fulfill({ response: res, body: html });
+    });
+    await p.goto(PAGE);
+    await p.locator('#chart-cpu-all').scrollIntoViewIfNeeded();
+    await p.waitForSelector('#chart-cpu-ranked[data-drawn="true"]', { state: 'attached' });
+    await p.waitForFunction(() => window.jQuery);
+    assert.equal(await p.getAttribute('#chart-cpu-all', 'data-drawn'), null);
+    assert.ok(await p.isVisible('#chart-cpu-all .chart-table table'), 'the table is shown');
+    assert.ok(!(await p.isVisible('#chart-cpu-all .chart-body')), 'no empty chart');
+    assert.ok(warnings.some((w) => /chart-cpu-all left as a table: the data table has no row/.test(w)), warnings.join('\n'));
+    await ctx.close();
   });
 
   await t.test('without JavaScript every figure shows its data table and no chart', async () => {
