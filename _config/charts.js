@@ -27,7 +27,7 @@ const { tableModel } = require('./table-data');
 const { chartFigure, dataTable, csv } = require('./chart-html');
 const { rankedFigure } = require('./ranked-html');
 const { withFamilies } = require('./chart-families');
-const { bundleInfo, buildBundle, buildLoader: buildChartLoader } = require('./chart-bundle');
+const { bundleInfo, buildBundle, buildLoader: buildChartLoader, stylesheetInfo } = require('./chart-bundle');
 
 // Nunjucks hands keyword arguments over as a last object marked __keywords.
 function splitArgs(args) {
@@ -41,10 +41,11 @@ function splitArgs(args) {
 
 module.exports = function charts(eleventyConfig) {
   const bundle = bundleInfo();
+  const styles = stylesheetInfo();
   // Only the loader is on the page; it fetches bundle.url when a chart nears (_config/chart-bundle.js).
   const assets = {
     scripts: [bundle.loader.url],
-    stylesheets: ['/assets/css/charts.css'],
+    stylesheets: [styles.url],
   };
   let load = buildLoader();
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
@@ -87,7 +88,7 @@ module.exports = function charts(eleventyConfig) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
     }
-    const built = [[bundle.url, () => buildBundle(bundle.parts)], [bundle.loader.url, () => buildChartLoader(bundle.loader)]];
+    const built = [[bundle.url, () => buildBundle(bundle.parts)], [bundle.loader.url, () => buildChartLoader(bundle.loader)], [styles.url, () => styles.code]];
     for (const [url, build] of built) {
       const target = path.join(directories.output, url);
       if (fs.existsSync(target)) continue;

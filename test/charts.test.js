@@ -318,3 +318,16 @@ test('aboveFloor table on data without floor cells: empty, and the page says the
   assert.deepEqual(t.rows, []);
   assert.match(dataTable(t), /The floor has not been measured yet/);
 });
+
+test('chart stylesheet: minified (no comments or layout whitespace) with every rule and value kept, under a hashed URL', () => {
+  const fs = require('node:fs');
+  const { stylesheetInfo, minifyCss, STYLES } = require('../_config/chart-bundle');
+  const source = fs.readFileSync(path.join(__dirname, '..', STYLES), 'utf8');
+  const { url, code } = stylesheetInfo();
+  assert.match(url, /^\/assets\/f\/charts\.[0-9a-f]{10}\.css$/);
+  assert.doesNotMatch(code, /\/\*|\n/);
+  const rules = (css) => (css.replace(/\/\*[\s\S]*?\*\//g, '').match(/\{/g) || []).length;
+  assert.equal(rules(code), rules(source), 'as many blocks as the source');
+  // Spaces that carry meaning stay: calc's operators, descendant selectors.
+  assert.equal(minifyCss('.a :is(b, c) {\n  height: calc(var(--x) * 2 + 1rem - 2px); /* why */\n}'), '.a :is(b,c){height: calc(var(--x) * 2 + 1rem - 2px);}');
+});
