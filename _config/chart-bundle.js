@@ -1,50 +1,120 @@
 'use strict';
-// The one chart script a page loads: our own chart scripts, minified with
-// terser at build time into one deferred file (never committed). One file
-// keeps their order and saves round trips. No third-party code: the
-// plotter (assets/js/chart-axis.js, assets/js/chart-plot.js) replaced
-// jQuery and Flot, which cost about 30 KB gzipped for the few things our
-// charts use.
+// The chart scripts, built at build time and never committed: one bundle of
+// a reduced jQuery 3.7.1 (built from its own source modules,
+// _config/jquery-build.js), the Flot 4.2.6 files our charts use, our Flot
+// plugins and the page wiring, minified with terser; and a loader of a few
+// hundred bytes, the only chart script a page loads up front. The loader
+// fetches the bundle when the first chart comes within about a screen of
+// the viewport (assets/js/chart-loader.js), so a reader who never scrolls
+// to a chart never downloads jQuery and Flot. The chart stylesheet is
+// minified and fingerprinted here too.
 //
-// The URL carries a hash of the inputs, under /assets/f/ where netlify.toml
-// caches files for a year: a changed script always gets a new URL.
+// Both URLs carry a hash of what went into them, under /assets/f/ where
+// netlify.toml caches files for a year: a changed script always gets a new
+// URL, and a second page in the same session takes the bundle from the cache.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { buildJquery } = require('./jquery-build');
 
 const ROOT = path.join(__dirname, '..');
+const JQUERY = 'jquery/src (reduced build)';
 
-// Order matters: each file reads the globals the ones before it define.
-const PARTS = [
+// Order matters: each file extends $ or $.plot defined by the ones before,
+// and a plugin's hooks run in the order the plugins were registered (the
+// highlight's draw hook must follow errorbars', the log axis repairs must
+// follow Flot's own logaxis plugin).
+const FLOT = [
+  'jquery.colorhelpers.js',
+  'jquery.canvaswrapper.js',
+  'jquery.flot.js',
+  'jquery.flot.saturated.js',
+  'jquery.flot.browser.js',
+  'jquery.flot.drawSeries.js',
+  'jquery.flot.uiConstants.js',
+  'jquery.flot.errorbars.js',
+  'jquery.flot.logaxis.js',
+  'jquery.flot.symbol.js',
+].map((f) => `node_modules/flot/source/${f}`);
+
+const OURS = [
+  'assets/js/flot-series-select.js', // which series are drawn: the others' hooks build on it
+  'assets/js/flot-axis-fit.js', // error bars and every tick label inside the axes
+  'assets/js/flot-log-scale.js',
+  'assets/js/flot-series-highlight.js',
+  'assets/js/flot-html-legend.js',
+  'assets/js/flot-legend-touch.js',
+  'assets/js/flot-regex-filter.js',
+  'assets/js/flot-point-tooltip.js',
   'assets/js/chart-format.js', // window.chartFormat; also required by the build's tables (_config/chart-html.js)
   'assets/js/chart-state.js', // window.chartState: the reader's view in the URL fragment
-  'assets/js/chart-axis.js', // window.chartAxis: ranges, ticks, scales
-  'assets/js/chart-plot.js', // window.chartPlot: the canvas plotter
-  'assets/js/charts.js', // wires every figure to the page
+  'assets/js/flot-url-state.js',
+  'assets/js/chart-series.js', // window.chartSeries: a figure's data as Flot series and options
+  'assets/js/charts.js', // the page wiring
 ];
+
+const PARTS = [JQUERY, ...FLOT, ...OURS];
+const LOADER = 'assets/js/chart-loader.js';
+const STYLES = 'assets/css/charts.css';
+
+function version(pkg) {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+}
 
 function readParts() {
   return PARTS.map((p) => {
+    if (p === JQUERY) return { name: p, code: buildJquery() };
     const file = path.join(ROOT, p);
-    if (!fs.existsSync(file)) throw new Error(`chart-bundle: ${p} is missing.`);
+    if (!fs.existsSync(file)) throw new Error(`chart-bundle: ${p} is missing${p.startsWith('node_modules') ? '; run npm ci' : ''}.`);
     return { name: p, code: fs.readFileSync(file, 'utf8') };
   });
 }
 
-// The hash is taken over the sources, so the URL is known before
-// minifying (templates need it).
+const hashOf = (...texts) => {
+  const h = crypto.createHash('sha256');
+  for (const t of texts) h.update(t).update('\0');
+  return h.digest('hex').slice(0, 10);
+};
+
+// The hashes are taken over the sources, so both URLs are known before
+// minifying (templates need them).
 function bundleInfo() {
   const parts = readParts();
-  const hash = crypto.createHash('sha256');
-  for (const p of parts) hash.update(p.name).update('\0').update(p.code);
-  return { url: `/assets/f/charts.${hash.digest('hex').slice(0, 10)}.js`, parts };
+  const url = `/assets/f/charts.${hashOf(...parts.flatMap((p) => [p.name, p.code]))}.js`;
+  const loaderSource = fs.readFileSync(path.join(ROOT, LOADER), 'utf8');
+  if (!loaderSource.includes('__CHART_BUNDLE__')) throw new Error(`chart-bundle: ${LOADER} has lost its __CHART_BUNDLE__ placeholder; the loader must name the bundle through it.`);
+  const loader = loaderSource.replace('__CHART_BUNDLE__', JSON.stringify(url));
+  return { url, parts, loader: { url: `/assets/f/chart-loader.${hashOf(loader)}.js`, code: loader } };
 }
+
+// The chart stylesheet is on every chart page's first load: comments and
+// layout whitespace go (a third of its gzipped size). Only our own CSS goes
+// through this, which has no strings or url()s holding "/*", ";" or "{";
+// spaces inside values (calc's "+" and "-", descendant selectors) stay.
+function minifyCss(css) {
+  return css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};,])\s*/g, '$1').trim();
+}
+
+function stylesheetInfo() {
+  const code = minifyCss(fs.readFileSync(path.join(ROOT, STYLES), 'utf8'));
+  return { url: `/assets/f/charts.${hashOf(code)}.css`, code };
+}
+
+const MINIFY = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
 
 async function buildBundle(parts) {
   const { minify } = require('terser');
-  const banner = `/*! asyncbench charts: ${parts.map((p) => path.basename(p.name)).join(', ')}. MIT licensed. */\n`;
-  const out = await minify(Object.fromEntries(parts.map((p) => [p.name, p.code])), { compress: { passes: 2 }, mangle: true, format: { comments: false } });
-  return banner + out.code;
+  const ours = parts.slice(1 + FLOT.length).map((p) => path.basename(p.name)).join(', ');
+  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize, Deferred, Callbacks, val, prop; jquery.org/license) and Flot ${version('flot')} (${FLOT.map((f) => path.basename(f, '.js')).join(', ')}; github.com/flot/flot), MIT licensed. Then asyncbench's ${ours}. */\n`;
+  // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
+  const jq = await minify({ jquery: parts[0].code }, MINIFY);
+  const rest = await minify(Object.fromEntries(parts.slice(1).map((p) => [p.name, p.code])), MINIFY);
+  return `${banner + jq.code}\n${rest.code}`;
 }
 
-module.exports = { bundleInfo, buildBundle, PARTS };
+async function buildLoader(loader) {
+  const { minify } = require('terser');
+  return (await minify(loader.code, MINIFY)).code;
+}
+
+module.exports = { bundleInfo, buildBundle, buildLoader, stylesheetInfo, minifyCss, PARTS, FLOT, OURS, LOADER, STYLES };

@@ -5,6 +5,7 @@
 //
 //   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
 //   {% dataTable "parallel", n=1000, mode="io" %}
+//   {% chart "ranked", mode="cpu", n=1000 %}   (one row per style, sorted, 95 % intervals: site/models/ranked.js)
 //
 // Every chart takes include= or exclude= (a regex over series labels),
 // log=true (start with a log y axis), xlog=true (log x axis, for n over
@@ -15,15 +16,19 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { chartModel, tableModel, visibleSeries } = require('../site/models');
 const { chartFigure, dataTable, csv } = require('../site/render/chart-html');
+const { rankedFigure } = require('../site/render/ranked-html');
+const { withFamilies } = require('../site/lib/families');
 const { buildLoader } = require('../site/per-build');
-const { bundleInfo, buildBundle } = require('./chart-bundle');
+const { bundleInfo, buildBundle, buildLoader: buildChartLoader, stylesheetInfo } = require('./chart-bundle');
 const { splitArgs } = require('./shortcode-args');
 
 module.exports = function charts(eleventyConfig) {
   const bundle = bundleInfo();
+  const styles = stylesheetInfo();
+  // Only the loader is on the page; it fetches bundle.url when a chart nears (_config/chart-bundle.js).
   const assets = {
-    scripts: [bundle.url],
-    stylesheets: ['/assets/css/charts.css'],
+    scripts: [bundle.loader.url],
+    stylesheets: [styles.url],
   };
   const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
@@ -56,10 +61,13 @@ module.exports = function charts(eleventyConfig) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
     }
-    const target = path.join(directories.output, bundle.url);
-    if (fs.existsSync(target)) return;
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, await buildBundle(bundle.parts));
+    const built = [[bundle.url, () => buildBundle(bundle.parts)], [bundle.loader.url, () => buildChartLoader(bundle.loader)], [styles.url, () => styles.code]];
+    for (const [url, build] of built) {
+      const target = path.join(directories.output, url);
+      if (fs.existsSync(target)) continue;
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, await build());
+    }
   });
 
   // Pages with `charts: true` get the scripts (in order, deferred by the
@@ -79,13 +87,13 @@ module.exports = function charts(eleventyConfig) {
 
   eleventyConfig.addShortcode('chart', function (...raw) {
     const [[source], kw] = splitArgs(raw);
-    const model = chartModel(String(source), kw, load);
+    const model = withFamilies(chartModel(String(source), kw, load));
     unique(this.page, model.id);
     noteIncomplete(this.page, model);
     const dir = this.page && typeof this.page.url === 'string' ? this.page.url : '/';
     const href = `${dir.endsWith('/') ? dir : `${path.posix.dirname(dir)}/`}${model.id}.csv`;
     if (model.series.length) csvFiles.set(href, csv(model, visibleSeries(model)));
-    return chartFigure(model, href);
+    return model.kind === 'ranked' ? rankedFigure(model, href) : chartFigure(model, href);
   });
 
   eleventyConfig.addShortcode('dataTable', function (...raw) {

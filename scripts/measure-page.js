@@ -1,16 +1,20 @@
-// Prints the chart page's performance figures (issue 6 targets), measured in
-// headless Chromium over the built site served with netlify.toml's headers:
-//   1. ms from DOMContentLoaded to the first-viewport charts being drawn
-//      (charts.js sets the 'charts-first-viewport' mark), median of --loads;
-//   2. ms for one legend-hover redraw with all series of a 25+ series chart
-//      shown (plot.highlightSeries, synchronous), median of 60;
-//   3. whether every chart is drawn before it scrolls into view;
-//   4. gzipped bytes of the page and every asset it loads.
-// By default it measures _site/, the build of the committed data/ that
-// `npm run build` makes, and builds it first when the page is not there yet;
-// --site DIR measures another build (e.g. one made with CHARTS_DATA_DIR).
+// Prints a chart page's weight and speed figures (issue 27 goals), measured
+// in headless Chromium over a built site served with netlify.toml's headers:
+//   1. first load: gzipped bytes of the page and everything it fetches
+//      before the reader scrolls (goal <= 55 KB on the article);
+//   2. the chart bundle (jQuery, Flot, our plugins), fetched when the first
+//      chart comes near: gzipped bytes (goal <= 45 KB), and that it was not
+//      fetched before scrolling;
+//   3. ms from scrolling the first chart into view to the first frame that
+//      shows it, bundle fetched then, empty cache; median of --loads (goal <= 200);
+//   4. ms for one legend hover redraw (a mouseover on an entry, all series
+//      shown) on the page's largest chart and on synthetic charts of 45 and
+//      200 series with 300-character labels, median of 60 (goal <= 16), with
+//      the synthetic charts' figure, plot and legend heights;
+//   5. whether each chart was drawn before it scrolled into view at one
+//      screen per 250 ms.
 //
-//   node scripts/measure-page.js [--site DIR] [--page /posts/results/] [--loads 9]
+//   node scripts/measure-page.js [--site _site] [--page /posts/analysis-async-patterns-2013-and-now/] [--loads 9]
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,16 +22,17 @@ const { serve } = require('./site-tools/server');
 const { median } = require('./lib/stats');
 const { chromium } = require('playwright-core');
 const { launchOptions } = require('./site-tools/find-browser');
-const { firstViewport, hoverRedraw, scrollThrough, pageWeight } = require('./site-tools/page-figures');
-const { buildSite } = require('./site-tools/site');
-const { ROOT, SITE } = require('./lib/paths');
+const { ensureSite } = require('./site-tools/site');
+const { pageWeight, firstChartDrawn, hoverRedraw, scrollThrough } = require('./site-tools/page-figures');
+const { ROOT } = require('./lib/paths');
 const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
-const HELP = `Usage: node scripts/measure-page.js [--site DIR] [--page /posts/results/] [--loads 9]
+const ARTICLE = '/posts/analysis-async-patterns-2013-and-now/';
+const HELP = `Usage: node scripts/measure-page.js [--site _site] [--page ${ARTICLE}] [--loads 9]
 
-  --site DIR    measure this build (default _site, built from data/ first if the page is missing)
-  --page PATH   the page to load (default /posts/results/)
-  --loads N     page loads for the first-viewport figure (default 9)
+  --site DIR    the built site to serve (default _site, built first if missing)
+  --page PATH   the page to load (default the article, ${ARTICLE})
+  --loads N     page loads for the first-chart figure (default 9)
   --help        this text`;
 
 function parseArgs(argv) {
@@ -39,7 +44,7 @@ function parseArgs(argv) {
   if (values.page !== undefined && !values.page.startsWith('/')) throw new UsageError(`--page needs a path starting with /, got "${values.page}"`);
   return {
     site: values.site ? path.resolve(values.site) : null,
-    page: values.page || '/posts/results/',
+    page: values.page || ARTICLE,
     loads: values.loads === undefined ? 9 : decimal('--loads', values.loads, { integer: true, min: 1, max: 1000 }),
   };
 }
@@ -47,39 +52,49 @@ function parseArgs(argv) {
 // The HTML file a page path is served from: /posts/results/ -> .../posts/results/index.html.
 const pageFile = (site, pagePath) => path.join(site, ...pagePath.split('/').filter(Boolean), pagePath.endsWith('/') ? 'index.html' : '');
 
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const ms = (v) => v.toFixed(1);
+const fileLine = (f) => `  ${kb(f.gz).padStart(6)} KB gz  ${kb(f.raw).padStart(6)} KB raw  ${new URL(f.url).pathname}`;
+
 async function main(argv) {
   const opts = parseArgs(argv);
   if (opts.help) return console.log(HELP);
-  const site = opts.site || SITE;
-  const pagePath = opts.page;
-  const built = !opts.site && !fs.existsSync(pageFile(site, pagePath));
-  if (built) buildSite();
-  if (!fs.existsSync(pageFile(site, pagePath))) {
-    throw new UsageError(`--page ${pagePath}: ${path.relative(ROOT, pageFile(site, pagePath)) || pageFile(site, pagePath)} does not exist; build the site (npm run build) or give --site DIR`);
+  const site = opts.site || ensureSite();
+  const file = pageFile(site, opts.page);
+  if (!fs.existsSync(file)) {
+    throw new UsageError(`--page ${opts.page}: ${path.relative(ROOT, file) || file} does not exist; build that site (npm run build) or name a page it holds`);
   }
-  const loads = opts.loads;
   const server = await serve({ root: site, port: 0 });
   const browser = await chromium.launch(launchOptions());
   try {
-    const url = server.url + pagePath;
-    const runs = [];
-    for (let i = 0; i < loads; i++) runs.push(await firstViewport(browser, url));
-    if (runs.some((r) => !r)) throw new Error('measure-page: no charts-first-viewport mark; are there charts on the page?');
-    const after = runs.map((r) => r.drawn - r.dcl);
-    const hover = await hoverRedraw(browser, url);
-    const seen = await scrollThrough(browser, url);
-    const files = await pageWeight(browser, url);
-    const gz = files.reduce((a, f) => a + f.gz, 0);
+    const url = server.url + opts.page;
+    console.log(`site: ${path.relative(ROOT, site) || site}, page ${opts.page}, viewport 1100x900, empty cache per load; load average ${require('node:os').loadavg().map((v) => v.toFixed(1)).join(' ')} on ${require('node:os').cpus().length} cores`);
 
-    console.log(`site: ${path.relative(ROOT, site) || site}${built ? ' (built just now from data/)' : ''}, page ${pagePath}`);
-    console.log(`first-viewport charts drawn: median ${median(after).toFixed(1)} ms after DOMContentLoaded starts (negative = before), range ${Math.min(...after).toFixed(1)}..${Math.max(...after).toFixed(1)}; drawn at median ${median(runs.map((r) => r.drawn)).toFixed(1)} ms after navigation; ${loads} loads; target <= 100 ms`);
-    console.log(`legend hover redraw: median ${median(hover.times).toFixed(2)} ms, max ${Math.max(...hover.times).toFixed(2)} ms, ${hover.series} series (${hover.id}); target <= 16 ms`);
-    const late = Object.keys(seen).filter((id) => !seen[id]);
-    console.log(`scrolling one viewport per 250 ms: ${Object.keys(seen).length - late.length} of ${Object.keys(seen).length} charts were drawn before they entered the viewport${late.length ? ` (late: ${late.join(', ')})` : ''}; target: all`);
-    console.log(`page weight: ${(gz / 1024).toFixed(1)} KB gzipped in ${files.length} files; target <= 65 KB`);
-    for (const f of files.sort((a, b) => b.gz - a.gz)) {
-      console.log(`  ${(f.gz / 1024).toFixed(1).padStart(6)} KB gz  ${(f.raw / 1024).toFixed(1).padStart(6)} KB raw  ${new URL(f.url).pathname}`);
+    const w = await pageWeight(browser, url);
+    const first = w.firstLoad.reduce((a, f) => a + f.gz, 0);
+    console.log(`first load (before any scroll): ${kb(first)} KB gzipped in ${w.firstLoad.length} files; goal <= 55 KB; chart bundle fetched before scrolling: ${w.bundleBeforeScroll ? 'YES' : 'no'}`);
+    for (const f of [...w.firstLoad].sort((a, b) => b.gz - a.gz)) console.log(fileLine(f));
+    if (w.bundle) {
+      console.log(`chart bundle (fetched on scrolling to the first chart): ${kb(w.bundle.gz)} KB gzipped; goal <= 45 KB`);
+      for (const f of w.afterScroll) console.log(fileLine(f));
+    } else {
+      console.log('chart bundle: not fetched (no chart on the page?)');
     }
+
+    const drawn = [];
+    for (let i = 0; i < opts.loads; i++) drawn.push(await firstChartDrawn(browser, url));
+    console.log(`first chart drawn after it is scrolled to: median ${ms(median(drawn))} ms, range ${ms(Math.min(...drawn))}..${ms(Math.max(...drawn))}, ${opts.loads} loads; goal <= 200 ms`);
+
+    const hovers = [...(await hoverRedraw(browser, url)), ...(await hoverRedraw(browser, url, {
+      inject: [{ id: 'stress-45', series: 45, labelLength: 30 }, { id: 'stress-200', series: 200, labelLength: 300 }],
+    }))];
+    for (const h of hovers) {
+      console.log(`legend hover redraw, ${h.id} (${h.series} series): median ${ms(median(h.times))} ms, max ${ms(Math.max(...h.times))} ms, 60 hovers; goal <= 16 ms; heights: figure ${h.figure} px, plot ${h.plot} px, legend ${h.legend} px`);
+    }
+
+    const seen = await scrollThrough(browser, url);
+    const late = Object.keys(seen).filter((id) => !seen[id]);
+    console.log(`scrolling one screen per 250 ms: ${Object.keys(seen).length - late.length} of ${Object.keys(seen).length} charts were drawn before they entered the viewport${late.length ? ` (late: ${late.join(', ')})` : ''}`);
   } finally {
     await browser.close();
     await server.close();

@@ -41,3 +41,14 @@ test('in a browser the module defines window.chartFormat, and the bundle loads i
   const at = (name) => PARTS.findIndex((p) => p.endsWith(`assets/js/${name}`));
   assert.ok(at('chart-format.js') >= 0 && at('chart-format.js') < at('charts.js'), PARTS.join(', '));
 });
+
+test('readWire skips the cells a table adds after the medians (wire.xt), and still checks the count', () => {
+  const wire = { n: [1000], r: 5, xt: 2, s: [['a', null, [1], [2]]] };
+  assert.deepEqual(format.readWire(wire, [['a', '10', '9–12', 'callbacks']]).s[0], ['a', [10], [9], [12]]);
+  assert.throws(() => format.readWire(wire, [['a', '10', '9–12']]), /has 0 values for 1 x values/);
+});
+
+test('CSV names the ends of a range that is not min and max', () => {
+  const text = format.csv('n', 'ms', [{ label: 'a', data: [[1000, 10, 9, 12, 25]] }], ['95 % low', '95 % high']);
+  assert.equal(text.split('\n')[0], 'series,n,median ms,95 % low ms,95 % high ms,repetitions');
+});

@@ -77,16 +77,18 @@ and in every browser the bundle supports. */
   // [label, cell text at each x]: the series the author's filter shows),
   // offsets are distances from the median (offsets()), and reps is one
   // number when a series' points share it (or absent: then the chart's r).
+  // A table may add wire.xt cells after the medians (the ranked chart's
+  // interval and family), for readers only.
   function readWire(wire, tableRows) {
-    var byLabel = {};
+    var byLabel = {}, extra = wire.xt || 0;
     tableRows.forEach(function (tr) { byLabel[tr[0]] = tr; });
     var s = wire.s.map(function (row) {
       var med = row[1];
       if (med === null) {
         var tr = byLabel[row[0]];
         if (!tr) throw new Error('the data table has no row for series "' + row[0] + '"');
-        if (tr.length !== wire.n.length + 1) throw new Error('data table row "' + row[0] + '" has ' + (tr.length - 1) + ' values for ' + wire.n.length + ' x values');
-        med = tr.slice(1).map(parseCell);
+        if (tr.length !== wire.n.length + 1 + extra) throw new Error('data table row "' + row[0] + '" has ' + (tr.length - 1 - extra) + ' values for ' + wire.n.length + ' x values');
+        med = tr.slice(1, 1 + wire.n.length).map(parseCell);
       }
       // No ranges (single runs) leave min and max out, or null before reps.
       var end = function (offs, sign) {
@@ -109,10 +111,12 @@ and in every browser the bundle supports. */
 
   // The plotted data as CSV text, one line per point: series label, n,
   // median, min, max (empty after a single run), repetitions. `series` is
-  // [{label, data: [[n, median, min, max, reps], ...]}].
-  function csv(xTitle, unit, series) {
+  // [{label, data: [[n, median, min, max, reps], ...]}]; `range` names the
+  // two ends when they are not min and max (['95 % low', '95 % high']).
+  function csv(xTitle, unit, series, range) {
     var blank = function (v) { return v === null || v === undefined ? '' : v; };
-    var lines = [['series', xTitle, 'median ' + unit, 'min ' + unit, 'max ' + unit, 'repetitions'].map(csvField).join(',')];
+    var ends = range || ['min', 'max'];
+    var lines = [['series', xTitle, 'median ' + unit, ends[0] + ' ' + unit, ends[1] + ' ' + unit, 'repetitions'].map(csvField).join(',')];
     series.forEach(function (s) {
       s.data.forEach(function (p) {
         lines.push([csvField(s.label), p[0], p[1], blank(p[2]), blank(p[3]), p[4]].join(','));

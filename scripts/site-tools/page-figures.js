@@ -1,54 +1,108 @@
 'use strict';
-// The chart page's performance figures in headless Chromium, the logic behind
-// scripts/measure-page.js (which says what each figure means and its target).
+// A chart page's weight and speed in headless Chromium, the logic behind
+// scripts/measure-page.js (which says what each figure means and its goal).
+// Each measurement opens its own browser context: an empty cache, as a
+// reader's first visit.
 const zlib = require('node:zlib');
+const { stressFigure, injectFigures } = require('./stress-chart');
 
-async function firstViewport(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  const t = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    const mark = performance.getEntriesByName('charts-first-viewport')[0];
-    return mark ? { dcl: nav.domContentLoadedEventStart, drawn: mark.startTime } : null;
+const VIEWPORT = { width: 1100, height: 900 };
+const isBundle = (url) => /\/assets\/f\/charts\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
+
+function recordBodies(page) {
+  const bodies = [];
+  page.on('response', (res) => {
+    if (res.status() >= 300) return;
+    bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gz: zlib.gzipSync(b, { level: 9 }).length })).catch(() => null));
   });
-  await ctx.close();
-  return t;
+  return async () => (await Promise.all(bodies)).filter(Boolean);
 }
 
-async function hoverRedraw(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+// What the page fetches before the reader scrolls (load, then the network
+// idle), and then what scrolling to the first chart adds: the chart bundle.
+async function pageWeight(browser, url) {
+  const ctx = await browser.newContext({ viewport: VIEWPORT });
   const page = await ctx.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  const r = await page.evaluate(async () => {
-    const figs = [...document.querySelectorAll('figure[data-chart]')];
-    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).s.length;
-    const fig = figs.sort((a, b) => count(b) - count(a))[0];
-    fig.scrollIntoView();
-    const input = fig.querySelector('.chart-filter');
-    input.value = '';
-    input.dispatchEvent(new Event('input'));
-    await new Promise((res) => setTimeout(res, 300));
-    const plot = window.chartPlot.of(fig.querySelector('.chart-canvas'));
-    const labels = plot.getData().map((s) => s.label);
-    const times = [];
-    for (let i = 0; i < 60; i++) {
-      const t0 = performance.now();
-      plot.highlightSeries(labels[i % labels.length]);
-      times.push(performance.now() - t0);
-    }
-    plot.unhighlightSeries();
-    return { id: fig.id, series: labels.length, times };
+  const bodies = recordBodies(page);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const first = await bodies();
+  const seen = first.length;
+  const hasChart = await page.evaluate(() => {
+    const fig = document.querySelector('figure[data-chart]');
+    if (fig) fig.scrollIntoView();
+    return Boolean(fig);
   });
+  if (hasChart) await page.waitForSelector('figure[data-chart][data-drawn="true"]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const after = (await bodies()).slice(seen);
   await ctx.close();
-  return r;
+  return { firstLoad: first, bundleBeforeScroll: first.some((f) => isBundle(f.url)), afterScroll: after, bundle: after.find((f) => isBundle(f.url)) || null };
+}
+
+// ms from scrolling the first chart into view to the first frame that shows
+// it (the animation frame after data-drawn, which charts.js sets once Flot
+// has drawn: paint follows it), with the bundle fetched then, on an empty cache.
+async function firstChartDrawn(browser, url) {
+  const ctx = await browser.newContext({ viewport: VIEWPORT });
+  const page = await ctx.newPage();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const ms = await page.evaluate(() => new Promise((resolve, reject) => {
+    const fig = document.querySelector('figure[data-chart]');
+    if (!fig) return reject(new Error('no chart on the page'));
+    const t0 = performance.now();
+    const drawn = () => requestAnimationFrame(() => resolve(performance.now() - t0));
+    new MutationObserver(() => { if (fig.dataset.drawn === 'true') drawn(); }).observe(fig, { attributes: true, attributeFilter: ['data-drawn'] });
+    fig.scrollIntoView();
+  }));
+  await ctx.close();
+  return ms;
+}
+
+// ms for one legend hover: a mouseover on an entry, which highlights its
+// series and redraws the plot synchronously (flot-series-highlight.js), with
+// every series of the figure shown. `figures` picks the figures: the page's
+// largest chart, or figures put into the page (stressFigure).
+async function hoverRedraw(browser, url, { inject = [], repeat = 60 } = {}) {
+  const ctx = await browser.newContext({ viewport: VIEWPORT });
+  const page = await ctx.newPage();
+  if (inject.length) await injectFigures(page, new URL(url).pathname, inject.map((o) => stressFigure(o)).join('\n'));
+  await page.goto(url, { waitUntil: 'load' });
+  const ids = inject.length ? inject.map((o) => `chart-${o.id}`) : [await page.evaluate(() => {
+    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).s.length;
+    return [...document.querySelectorAll('figure[data-chart]')].sort((a, b) => count(b) - count(a))[0].id;
+  })];
+  const out = [];
+  for (const id of ids) {
+    await page.evaluate((i) => document.getElementById(i).scrollIntoView(), id);
+    await page.waitForSelector(`#${id}[data-drawn="true"]`, { state: 'attached' });
+    out.push(await page.evaluate(async ({ id: i, repeat: k }) => {
+      const fig = document.getElementById(i);
+      const plot = window.jQuery(fig.querySelector('.chart-canvas')).data('plot');
+      if (plot.setFilter) plot.setFilter('');
+      await new Promise((res) => setTimeout(res, 100));
+      const entries = [...fig.querySelectorAll('.chart-legend [data-series]')];
+      const times = [];
+      for (let j = 0; j < k; j++) {
+        const b = entries[j % entries.length];
+        const t0 = performance.now();
+        b.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+        times.push(performance.now() - t0);
+        if (plot.getHighlightedSeries() !== b.dataset.series) throw new Error(`hovering ${b.dataset.series} highlighted ${plot.getHighlightedSeries()}`);
+        b.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+      }
+      const box = (el) => Math.round(el.getBoundingClientRect().height);
+      return { id: i, series: plot.getShownSeries().length, times, figure: box(fig), plot: box(fig.querySelector('.chart-canvas')), legend: box(fig.querySelector('.chart-legend')) };
+    }, { id, repeat }));
+  }
+  await ctx.close();
+  return out;
 }
 
 // Scrolls from top to bottom at a brisk pace (one viewport every 250 ms,
 // far faster than anyone reads) and notes, for each chart, whether it was
 // already drawn when its first pixel entered the viewport.
 async function scrollThrough(browser, url) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctx = await browser.newContext({ viewport: VIEWPORT });
   const page = await ctx.newPage();
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => {
@@ -63,8 +117,8 @@ async function scrollThrough(browser, url) {
     document.querySelectorAll('figure[data-chart]').forEach((f) => io.observe(f));
   });
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 900) {
-    await page.mouse.wheel(0, 900);
+  for (let y = 0; y < height; y += VIEWPORT.height) {
+    await page.mouse.wheel(0, VIEWPORT.height);
     await page.waitForTimeout(250);
   }
   await page.waitForTimeout(300);
@@ -73,20 +127,4 @@ async function scrollThrough(browser, url) {
   return seen;
 }
 
-async function pageWeight(browser, url) {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  const bodies = [];
-  page.on('response', async (res) => {
-    if (res.status() >= 300) return;
-    bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gz: zlib.gzipSync(b, { level: 9 }).length })).catch(() => null));
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(300);
-  const files = (await Promise.all(bodies)).filter(Boolean);
-  await ctx.close();
-  return files;
-}
-
-module.exports = { firstViewport, hoverRedraw, scrollThrough, pageWeight };
+module.exports = { pageWeight, firstChartDrawn, hoverRedraw, scrollThrough, isBundle };

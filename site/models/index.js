@@ -23,6 +23,7 @@ const MODELS = {
   'complexity.json': require('./complexity'),
   'debuggability.json': require('./debuggability'),
   'perf.json (every runtime)': require('./matrix'),
+  'perf.json (ranked at one n)': require('./ranked'),
   'chains.json': require('./chains'),
   'delegation.json': require('./delegation'),
   'streamline-modes.json': require('./streamline-modes'),

@@ -63,6 +63,11 @@ function wireModel(model) {
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
   if (model.xlog) wire.xl = 1;
+  // The page draws rows instead of lines (_config/ranked-data.js).
+  if (model.kind) wire.k = model.kind;
+  // Style families, for the legend's groups and the colours: [[family, [series index, ...]], ...]
+  // (_config/chart-families.js).
+  if (model.families) wire.g = model.families;
   // Categorical x (the runtime matrix): x is an index into these labels.
   if (model.categories) wire.xc = model.categories;
   // The floor line: its label and [n, median, min, max, reps] points, apart from the series.
@@ -83,7 +88,7 @@ const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 
 // The same text charts.js offers for download once a reader filters.
 const csv = (model, series) =>
-  format.csv(model.x.title, model.y.unit, model.categories ? series.map((s) => ({ label: s.label, data: s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) })) : series);
+  format.csv(model.x.title, model.y.unit, model.categories ? series.map((s) => ({ label: s.label, data: s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) })) : series, model.rangeNames);
 
 // The series the author's filter shows, at the wire's x values, then the
 // floor line: the chart as drawn, for a reader without scripts, and where
@@ -99,7 +104,8 @@ function chartTable(model) {
   };
   const rows = visibleSeries(model).map(row);
   if (model.floor) rows.push(row(model.floor));
-  return `<table><caption>${esc(axisTitle(model.y))}, median${model.series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  // The wrapper scrolls a wide table sideways (charts.css: the first column stays, a shadow says there is more).
+  return `<div class="table-scroll"><table><caption>${esc(axisTitle(model.y))}, median${model.series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function provenance(model) {
@@ -142,7 +148,7 @@ function chartFigure(model, csvHref) {
     `<span class="chart-error" id="${id}-error" role="status"></span>`,
     `</div>`,
     `<div class="chart-body" hidden><div class="chart-ytitle">${esc(axisTitle(model.y))}</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(axisTitle(model.x))}</div><div class="chart-tooltip" hidden></div></div>`,
-    `<ul class="chart-legend" aria-label="Series: hover or focus to highlight, click to hide or show" hidden></ul>`,
+    `<div class="chart-legend" role="group" aria-label="Series: hover or focus to highlight, click to hide or show${model.families ? '; a family name hides or shows the whole family' : ''}" hidden></div>`,
     `<details class="chart-table" open><summary>Data table</summary>${chartTable(model)}</details>`,
     `<p class="chart-meta">${model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : ''}${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
     `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
@@ -184,4 +190,4 @@ function dataTable(model) {
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, safeHref, wireModel };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, scriptJson, axisTitle, provenance, incompleteNote };

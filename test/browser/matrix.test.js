@@ -36,9 +36,8 @@ test('then-and-now matrix chart in Chromium', async (t) => {
   await t.test('draws one x tick per runtime, in the build order, and series with colour', async () => {
     assert.ok(Array.isArray(w.xc) && w.xc.length >= 1, 'the figure names its runtimes');
     const x = await xAxis(page);
-    assert.equal(x.mode, 'category');
-    // A crowded axis puts the version under the name: a line break, not a space.
-    assert.deepEqual(x.ticks.map(([v, label]) => [v, label.replace(/\n/g, ' ')]), w.xc.map((label, i) => [i, label]));
+    // A crowded axis puts the version under the name: a line break (Flot's <br>), not a space.
+    assert.deepEqual(x.ticks.map(([v, label]) => [v, label.replace(/<br>/g, ' ')]), w.xc.map((label, i) => [i, label]));
     const header = await page.$$eval(`${FIG} .chart-table thead th.num`, (ths) => ths.map((th) => th.textContent));
     assert.deepEqual(header, w.xc, 'the data table has a column per runtime, same order');
     assert.ok((await colourPixels(page)) > 10, 'no series drawn');
@@ -61,7 +60,9 @@ test('then-and-now matrix chart in Chromium', async (t) => {
     const all = w.s.map((r) => r[0]);
     await typeFilter(page, 'flattened|^async');
     const expected = all.filter((l) => !/flattened|^async/.test(l));
-    assert.deepEqual(await legend(page), expected);
+    // The legend groups the series by family (the JSON's g); the plot keeps their order.
+    const byFamily = w.g.flatMap(([, idx]) => idx.map((i) => w.s[i][0]));
+    assert.deepEqual(await legend(page), byFamily.filter((l) => expected.includes(l)));
     assert.deepEqual(await plotted(page), expected);
   });
 
@@ -109,7 +110,7 @@ test('then-and-now matrix chart in Chromium', async (t) => {
     assert.equal((await xAxis(phone.page)).ticks.length, w.xc.length);
     assert.deepEqual(await steps.overlappingLabels(phone.page), []);
     assert.deepEqual(await steps.clippedLabels(phone.page), []);
-    assert.ok((await phone.page.$$(`${FIG} .chart-tick-x`)).length >= 2, 'some runtime labels are shown');
+    assert.ok((await steps.xLabels(phone.page)).length >= 2, 'some runtime labels are shown');
     await s.snapshot(phone.page.locator(FIG), 'matrix-390.png');
     assert.deepEqual(phone.problems.list(), []);
   });

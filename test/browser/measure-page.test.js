@@ -32,10 +32,11 @@ test('measure-page with no arguments measures _site, the build of data/', { time
   ensureSite();
   const r = await run([]);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^site: _site, page \/posts\/results\//m);
-  assert.match(r.stdout, /first-viewport charts drawn: median -?\d+\.\d ms/);
-  assert.match(r.stdout, /legend hover redraw: median \d+\.\d\d ms/);
-  assert.match(r.stdout, /page weight: \d+\.\d KB gzipped in \d+ files/);
+  assert.match(r.stdout, /^site: _site, page \/posts\/analysis-async-patterns-2013-and-now\//m);
+  assert.match(r.stdout, /^first load \(before any scroll\): \d+\.\d KB gzipped in \d+ files/m);
+  assert.match(r.stdout, /^chart bundle \(fetched on scrolling to the first chart\): \d+\.\d KB gzipped/m);
+  assert.match(r.stdout, /^first chart drawn after it is scrolled to: median \d+\.\d ms/m);
+  assert.match(r.stdout, /^legend hover redraw, stress-200 \(200 series\): median \d+\.\d ms/m);
 });
 
 test('measure-page --site with no such page exits 2 naming the page, before any browser starts', () => {

@@ -1,0 +1,40 @@
+/* The only chart script a page loads up front. Until the first chart comes
+within about a screen of the viewport, each figure shows its data table and
+nothing else is fetched; then this adds the chart bundle (jQuery, Flot, our
+plugins and assets/js/charts.js; _config/chart-bundle.js writes its URL in
+place of the placeholder below). The bundle is fingerprinted and cached for
+a year, so the next page of the session takes it from the cache. Printing
+also loads it, so a printed page has its charts.
+
+A link to a reader's view (#chart-x&x=h:...; assets/js/chart-state.js) names
+no element the browser can scroll to: the part before the first "&" does,
+so the page goes there itself, which brings that chart near. */
+(function () {
+  'use strict';
+  var figures = document.querySelectorAll('figure[data-chart]');
+  if (!figures.length || !window.IntersectionObserver) return;
+  var requested = false;
+
+  function load() {
+    if (requested) return;
+    requested = true;
+    io.disconnect();
+    var s = document.createElement('script');
+    s.src = __CHART_BUNDLE__;
+    document.head.appendChild(s);
+  }
+
+  var io = new IntersectionObserver(function (entries) {
+    if (entries.some(function (e) { return e.isIntersecting; })) load();
+  }, { rootMargin: '100% 0px' });
+  Array.prototype.forEach.call(figures, function (f) { io.observe(f); });
+  window.addEventListener('beforeprint', load);
+
+  var hash = location.hash.slice(1);
+  if (hash.indexOf('=') > 0) {
+    try {
+      var target = document.getElementById(decodeURIComponent(hash.split('&')[0]));
+      if (target) target.scrollIntoView();
+    } catch (err) { /* a malformed fragment: the page stays where it is */ }
+  }
+})();

@@ -1,0 +1,66 @@
+'use strict';
+// The ranked chart: the headline comparison at one n, one row per style
+// sorted by median time, with the median's 95 % interval (cell.timeCi, see
+// data/SCHEMA.md "Noise") as whiskers, so a reader sees at a glance which
+// styles are faster and which could not be told apart (overlapping whiskers).
+//
+//   {% chart "ranked", mode="cpu", n=1000 %}   (scenario=, runtime=, exclude= or include=)
+//
+// The model has the shape of the other chart models (site/models/index.js):
+// each series is a style with the one point [n, median, interval low,
+// interval high, repetitions], sorted fastest first, and `floor` the floor
+// workload's point; `kind: 'ranked'` tells the page and site/render/ranked-html.js
+// to draw rows instead of lines.
+const { selectCells, FLOOR_ID, FLOOR_LABEL, MODES } = require('../lib/cells');
+const { perfEnv, incompleteNote, machinesNote } = require('../lib/provenance');
+const { round } = require('../format');
+
+const ZOOM_BELOW = 1.5; // slowest / fastest median under which the axis leaves out zero
+
+// [n, median, low, high, reps]; low and high are null when the cell has no
+// interval (too few repetitions for 95 %).
+function point(cell) {
+  const ci = cell.timeCi && typeof cell.timeCi.lo === 'number' && typeof cell.timeCi.hi === 'number' ? cell.timeCi : null;
+  return [cell.n, round(cell.time.median), ci ? round(ci.lo) : null, ci ? round(ci.hi) : null, cell.time.count || 1];
+}
+
+function rankedChart(args, load) {
+  const mode = args.mode || 'cpu';
+  if (!MODES[mode]) throw new Error(`charts: unknown mode "${mode}" for the ranked chart; use one of ${Object.keys(MODES).join(', ')}.`);
+  if (args.metric && args.metric !== 'time') throw new Error(`charts: the ranked chart ranks time only (its whiskers are the median time's 95 % interval); drop metric="${args.metric}".`);
+  const n = Number(args.n || 1000);
+  const hit = load('perf');
+  const { data } = hit;
+  const cells = selectCells(data, { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: null })
+    .filter((c) => c.n === n && c.time && typeof c.time.median === 'number');
+  const keep = args.include ? new RegExp(args.include) : null;
+  const drop = args.exclude ? new RegExp(args.exclude) : null;
+  const styles = cells.filter((c) => c.variant !== FLOOR_ID && (!keep || keep.test(c.variant)) && !(drop && drop.test(c.variant)));
+  const series = styles
+    .map((c) => ({ label: c.variant, data: [point(c)] }))
+    .sort((a, b) => a.data[0][1] - b.data[0][1] || a.label.localeCompare(b.label));
+  const floorCell = cells.find((c) => c.variant === FLOOR_ID);
+  // A zero-based axis keeps the ratios honest; where every style is within
+  // half again of the fastest (the I/O-bound case), it would squeeze the
+  // rows into one column and hide which whiskers overlap, so the axis then
+  // starts near the fastest, and its title says so.
+  const medians = series.map((s) => s.data[0][1]).filter((v) => v > 0);
+  const zeroBased = !medians.length || Math.max(...medians) / Math.min(...medians) >= ZOOM_BELOW;
+  const scenario = args.scenario && args.scenario !== 'upload' ? ` (${args.scenario} scenario)` : '';
+  return {
+    kind: 'ranked',
+    title: `${MODES[mode]}${scenario}: time for all n calls at n = ${n}, ranked`,
+    x: { title: 'Parallel calls (n)', unit: '' },
+    y: { title: 'Time for all n calls', unit: 'ms' },
+    series,
+    floor: floorCell ? { label: FLOOR_LABEL, data: [point(floorCell)] } : null,
+    rangeNames: ['95 % low', '95 % high'],
+    zeroBased,
+    notes: [machinesNote(data, cells)].filter(Boolean),
+    env: cells.length ? perfEnv(data, cells) : '',
+    source: null,
+    incomplete: incompleteNote(hit),
+  };
+}
+
+module.exports = { charts: { ranked: rankedChart }, tables: {}, rankedChart, ZOOM_BELOW };
