@@ -66,8 +66,14 @@ table. Each block below checks that what it needs is there. */
     o.urlState = { key: fig.id.replace(/^chart-/, ''), figure: fig, table: q('.chart-table'), reset: q('.chart-reset') };
     this.plot = $.plot(this.area, out.series, o);
     this.size = this.area.clientWidth + 'x' + this.area.clientHeight;
-    this.plot.getPlaceholder().trigger('plotseriesshown', [this.plot.getShownSeries()]);
+    this.offerCsv(this.plot.getShownSeries());
     fig.setAttribute('data-drawn', 'true');
+  };
+
+  // The figure's CSV link: what is drawn now.
+  Chart.prototype.offerCsv = function (labels) {
+    var a = this.fig.querySelector('.chart-csv');
+    if (a) a.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(S.csv(this.model, labels));
   };
 
   var charts = Array.prototype.map.call(document.querySelectorAll('figure[data-chart]'), function (fig) {
@@ -76,10 +82,7 @@ table. Each block below checks that what it needs is there. */
     // what is drawn.
     $(c.area).on('plotserieshighlight', function (e, label) {
       if (label) fig.setAttribute('data-highlighted', label); else fig.removeAttribute('data-highlighted');
-    }).on('plotseriesshown', function (e, labels) {
-      var a = fig.querySelector('.chart-csv');
-      if (a) a.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(S.csv(c.model, labels));
-    });
+    }).on('plotseriesshown', function (e, labels) { c.offerCsv(labels); });
     return c;
   });
   if (!charts.length) return;

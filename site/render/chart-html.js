@@ -104,7 +104,7 @@ function chartTable(model) {
   };
   const rows = visibleSeries(model).map(row);
   if (model.floor) rows.push(row(model.floor));
-  // The wrapper scrolls a wide table sideways (charts.css: the first column stays, a shadow says there is more).
+  // The wrapper scrolls a wide table sideways (site.css: the first column stays, a shadow says there is more).
   return `<div class="table-scroll"><table><caption>${esc(axisTitle(model.y))}, median${model.series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 

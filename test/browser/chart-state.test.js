@@ -82,6 +82,16 @@ test('chart state in the URL fragment', async (t) => {
     assert.deepEqual(other.problems.list(), []);
   });
 
+  await t.test('a link to a view goes to its chart by itself: the browser cannot (no element has that id), so the chart loader does', async () => {
+    const other = await s.open(url.replace(s.baseURL, ''));
+    // No scrolling here: the anchored chart comes into view, the bundle loads, the view applies.
+    await other.page.waitForSelector(`${IO}[data-drawn="true"]`, { state: 'attached' });
+    const inView = await other.page.$eval(IO, (f) => { const r = f.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; });
+    assert.ok(inView, 'the anchored chart is on screen');
+    assert.equal((await view(other.page, IO)).table, true);
+    assert.deepEqual(other.problems.list(), []);
+  });
+
   await t.test('Reset takes a chart out of the fragment; the other keeps its part', async () => {
     await page.click(`${CPU} .chart-reset`);
     await page.waitForFunction(() => !/2013-cpu=/.test(location.hash));

@@ -36,7 +36,7 @@ test('measure-page with no arguments measures _site, the build of data/', { time
   assert.match(r.stdout, /^first load \(before any scroll\): \d+\.\d KB gzipped in \d+ files/m);
   assert.match(r.stdout, /^chart bundle \(fetched on scrolling to the first chart\): \d+\.\d KB gzipped/m);
   assert.match(r.stdout, /^first chart drawn after it is scrolled to: median \d+\.\d ms/m);
-  assert.match(r.stdout, /^legend hover redraw, stress-200 \(200 series\): median \d+\.\d ms/m);
+  assert.match(r.stdout, /^legend hover redraw, chart-stress-200 \(200 series\): median \d+\.\d ms/m);
 });
 
 test('measure-page --site with no such page exits 2 naming the page, before any browser starts', () => {
