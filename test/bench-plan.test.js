@@ -94,3 +94,16 @@ test('warm settings: defaults in every run, none in --quick, passed to the child
     ['--warmup', '8', '--warm-batches', '8', '--warm-max', '32', '--warm-tolerance', '0.05', '--error-rate', '0.01']);
   assert.deepEqual(scenarios.get('upload').childArgs({ ...cell, warmBatches: 0 }), []);
 });
+
+test('warm batches go to the CPU-bound cells by default; --warm-modes picks the modes, none for none', () => {
+  const { parseArgs } = require('../scripts/harness/bench-args');
+  const warmOf = (argv) => {
+    const settings = { ...parseArgs(argv).settings, scenarios: ['upload'], modes: ['cpu', 'io'], ns: [100] };
+    const p = plan.buildPlan({ runtimes: [node], variants: variants.slice(0, 1), settings });
+    return Object.fromEntries(p.cells.filter((c) => c.variant === 'cb').map((c) => [c.mode, c.warmBatches]));
+  };
+  assert.deepEqual(warmOf([]), { cpu: 8, io: 0 });
+  assert.deepEqual(warmOf(['--warm-modes', 'cpu,io']), { cpu: 8, io: 8 });
+  assert.deepEqual(warmOf(['--warm-modes', 'none']), { cpu: 0, io: 0 });
+  assert.throws(() => parseArgs(['--warm-modes', 'gpu']), { name: 'UsageError', message: /--warm-modes takes cpu, io or none/ });
+});

@@ -41,7 +41,11 @@ const DEFAULTS = Object.freeze({
   warmup: 8,
   warmBatches: 8,
   warmMax: 32,
-  warmTolerance: 0.05
+  warmTolerance: 0.05,
+  // Only the CPU-bound mode by default: an I/O-bound batch is mostly timer
+  // waits (its cold figure is already within a few percent), and every warm
+  // batch would cost its whole I/O floor again: about 40x the job's time.
+  warmModes: ['cpu']
 });
 
 const OPTIONS = Object.freeze([
@@ -66,7 +70,16 @@ const OPTIONS = Object.freeze([
     apply(s, v) { s.warmMax = decimal('--warm-max', v, { integer: true, min: 2, max: 10000 }); } },
   { name: 'warm-tolerance', usage: '--warm-tolerance F',
     help: ['steady when the window halves\' medians differ by at most F of its median', `(default ${DEFAULTS.warmTolerance})`],
-    apply(s, v) { s.warmTolerance = decimal('--warm-tolerance', v, { max: 100 }); } }
+    apply(s, v) { s.warmTolerance = decimal('--warm-tolerance', v, { max: 100 }); } },
+  { name: 'warm-modes', usage: '--warm-modes LIST',
+    help: [`the modes that get warm batches, comma-separated, or none (default ${DEFAULTS.warmModes.join(',')})`],
+    apply(s, v) {
+      const list = v.split(',').map((m) => m.trim()).filter(Boolean);
+      if (list.length === 1 && list[0] === 'none') { s.warmModes = []; return; }
+      const bad = list.find((m) => !MODES.includes(m));
+      if (!list.length || bad !== undefined) throw new UsageError(`--warm-modes takes ${MODES.join(', ')} or none, comma-separated; got "${v}"`);
+      s.warmModes = list;
+    } }
 ]);
 
 // child.js arguments of the warm figure (warm.js); none when it is off.
@@ -113,7 +126,7 @@ function fakeIoScenario({ name, call, sweep = false, extra = () => ({}), dataFie
         file: variant.path || path.join(EXAMPLES, variant.file),
         skip,
         // not data fields: the run's settings record them (harness)
-        warmup: settings.warmup, warmBatches: settings.warmBatches, warmMax: settings.warmMax, warmTolerance: settings.warmTolerance
+        warmup: settings.warmup, warmBatches: settings.warmModes.includes(mode) ? settings.warmBatches : 0, warmMax: settings.warmMax, warmTolerance: settings.warmTolerance
       }, extra(settings));
     },
     childArgs: (cell) => warmArgs(cell).concat(childArgs(cell)),
