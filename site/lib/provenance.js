@@ -82,4 +82,14 @@ function machinesNote(perf, cells) {
   return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): compare them with care.`;
 }
 
-module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf };
+// The provenance fields every perf.json chart and table model ends with: the
+// machines note, the environment line, no transcribed source, and the
+// unfinished-data note of the file it was read from.
+const perfProvenance = (hit, cells) => ({
+  notes: [machinesNote(hit.data, cells)].filter(Boolean),
+  env: cells.length ? perfEnv(hit.data, cells) : '',
+  source: null,
+  incomplete: incompleteNote(hit),
+});
+
+module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance };

@@ -17,7 +17,7 @@ const { measurement, range } = require('../format');
 const { BASELINE } = require('../../scripts/lib/manifest');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
-const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
+const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../lib/provenance');
 const { reference } = require('./reference-2013');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
@@ -47,10 +47,7 @@ function perfChart(args, load) {
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
     floor,
-    notes: [machinesNote(data, cells)].filter(Boolean),
-    env: cells.length ? perfEnv(data, cells) : '',
-    source: null,
-    incomplete: incompleteNote(hit),
+    ...perfProvenance(hit, cells),
   };
 }
 
@@ -80,10 +77,7 @@ function parallel(args, load) {
     caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: median time and peak memory (min–max over repetitions), fastest first`,
     columns: [{ key: 'name', title: 'Variant' }, { key: 'time', title: 'Time', unit: 'ms', num: true }, { key: 'memory', title: 'Peak memory', unit: 'MB', num: true }],
     rows,
-    notes: [machinesNote(data, cells)].filter(Boolean),
-    env: cells.length ? perfEnv(data, cells) : '',
-    source: null,
-    incomplete: incompleteNote(hit),
+    ...perfProvenance(hit, cells),
   };
 }
 

@@ -12,7 +12,7 @@
 // workload's point; `kind: 'ranked'` tells the page and site/render/ranked-html.js
 // to draw rows instead of lines.
 const { selectCells, FLOOR_ID, FLOOR_LABEL, MODES } = require('../lib/cells');
-const { perfEnv, incompleteNote, machinesNote } = require('../lib/provenance');
+const { perfProvenance } = require('../lib/provenance');
 const { round } = require('../format');
 
 const ZOOM_BELOW = 1.5; // slowest / fastest median under which the axis leaves out zero
@@ -56,10 +56,7 @@ function rankedChart(args, load) {
     floor: floorCell ? { label: FLOOR_LABEL, data: [point(floorCell)] } : null,
     rangeNames: ['95 % low', '95 % high'],
     zeroBased,
-    notes: [machinesNote(data, cells)].filter(Boolean),
-    env: cells.length ? perfEnv(data, cells) : '',
-    source: null,
-    incomplete: incompleteNote(hit),
+    ...perfProvenance(hit, cells),
   };
 }
 
