@@ -74,6 +74,10 @@ function prepareCells(store, plan, resume, runId) {
   });
 }
 
+// A repetition of an adaptive pass whose cell's warm figure is settled runs
+// the cold batch alone (harness/adaptive.js says why).
+const coldOnly = (cell) => Object.assign({}, cell, { warmBatches: 0 });
+
 // After a run that was not interrupted: planned skipped cells that held
 // samples from before take their place now.
 function settleSkipped(store, plan, runId) {
@@ -189,6 +193,7 @@ async function main(argv) {
     const meter = interferenceMeter();
     const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY, opts.dataSchema), {
       ciTarget: settings.ciTarget,
+      warmCiTarget: settings.warmCiTarget,
       guard() {
         if (!held.holds()) {
           throw new datafile.DataFileError(opts.out, `its lock ${held.file} was removed or taken by another process; ` +
@@ -208,7 +213,7 @@ async function main(argv) {
     // Cells kept from earlier runs are judged against this run's --ci-target.
     for (const cell of plan.cells) {
       const stored = store.get(cell.key);
-      if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget });
+      if (stored && !stored.replacing && stored.status !== 'skipped') datafile.summarizeCell(stored, { ciTarget: settings.ciTarget, warmCiTarget: settings.warmCiTarget });
     }
     // Between saves every finished repetition is in FILE.journal (store.record).
     let sinceSave = stopwatch();
@@ -236,7 +241,7 @@ async function main(argv) {
         progress.start(job);
         const runtime = runtimes.find((r) => r.id === job.cell.runtime);
         const sample = await measureRepetition(
-          () => runCell(runtime, job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed }), {
+          () => runCell(runtime, job.coldOnly ? coldOnly(job.cell) : job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed }), {
             meter, maxInterferencePct: settings.maxInterference, retries: settings.retries, stopped: () => Boolean(interrupted),
             onRetry: (r, i) => progress.note(`${job.cell.key} rep ${job.rep}: run again (${i}/${settings.retries}): ${r.reason}`)
           });
@@ -253,8 +258,9 @@ async function main(argv) {
     // not yet within ±ciTarget % (scripts/harness/adaptive.js).
     for (let pass = 2; !interrupted; pass++) {
       const more = extraJobs(plan.cells, get, settings, pass);
-      const counts = precisionCounts(plan.cells, get, settings.ciTarget);
+      const counts = precisionCounts(plan.cells, get, settings);
       progress.note(`${counts.met} of ${counts.measured} cells have a 95 % interval of the median within ±${settings.ciTarget} %` +
+        (counts.warm ? ` (and their warm figure's within ±${settings.warmCiTarget} %)` : '') +
         (more.length ? `; pass ${pass}: ${more.length} more repetitions (at most ${settings.maxReps} per cell)` : ''));
       if (!more.length) break;
       progress.add(more);

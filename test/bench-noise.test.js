@@ -13,6 +13,7 @@ const { procMeter, fakeMeter, overLimit, machineTicks, ownTicks } = require('../
 const { measureRepetition } = require('../scripts/harness/repetition');
 const { nextReps, extraJobs } = require('../scripts/harness/adaptive');
 const { validate } = require('../scripts/harness/datafile');
+const stats = require('../scripts/lib/stats');
 
 const FAKE_RUNTIME = path.join(__dirname, 'fixtures', 'bench', 'fake-runtime.js');
 const ONE = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--n', '5'];
@@ -136,12 +137,41 @@ test('bench.js: a permanently loaded machine leaves flagged samples and the run 
 });
 
 test('nextReps: at least one more, at most half again, never past the cap', () => {
-  const s = { ciTarget: 3, maxReps: 25 };
-  assert.equal(nextReps(5, null, s), 6, 'the smallest sample with a 95 % interval');
-  assert.equal(nextReps(6, 3.2, s), 7);
-  assert.equal(nextReps(6, 12, s), 9);
-  assert.equal(nextReps(20, 12, s), 25);
-  assert.equal(nextReps(24, 3.1, { ciTarget: 3, maxReps: 25 }), 25);
+  const s = { maxReps: 25 };
+  const miss = (halfWidthPct, targetPct = 3) => [{ halfWidthPct, targetPct }];
+  assert.equal(nextReps(5, miss(null), s), 6, 'the smallest sample with a 95 % interval');
+  assert.equal(nextReps(6, miss(3.2), s), 7);
+  assert.equal(nextReps(6, miss(12), s), 9);
+  assert.equal(nextReps(20, miss(12), s), 25);
+  assert.equal(nextReps(24, miss(3.1), s), 25);
+});
+
+test('nextReps: the figure furthest from its target decides (cold and warm)', () => {
+  const s = { maxReps: 100 };
+  // cold ±5.5 % for ±5: 20·1.21 → 25; warm ±2.6 % for ±2: 20·1.69 → 34, capped at half again (30)
+  assert.equal(nextReps(20, [{ halfWidthPct: 5.5, targetPct: 5 }], s), 25);
+  assert.equal(nextReps(20, [{ halfWidthPct: 5.5, targetPct: 5 }, { halfWidthPct: 2.6, targetPct: 2 }], s), 30);
+  assert.equal(nextReps(20, [{ halfWidthPct: 2.1, targetPct: 2 }], s), 23);
+});
+
+test('extraJobs: a cell whose cold median is within target but whose warm one is not gets more reps', () => {
+  const settings = { reps: 6, maxReps: 12, ciTarget: 5, warmCiTarget: 2, seed: 1 };
+  const tightCold = [100, 100.1, 100.2, 100, 100.1, 100.2];
+  const cell = (warm, steady = true) => ({ status: 'ok', samples: tightCold.map((timeMs, i) => ({
+    rep: i + 1, status: 'ok', timeMs, warmMs: steady ? warm[i] : null, warmSteady: steady, warmBatchesMs: [warm[i]] })) });
+  const stored = {
+    warmWide: cell([40, 44, 48, 36, 42, 46]),
+    warmTight: cell([40, 40.1, 40.2, 40, 40.1, 40.2]),
+    // no steady repetition: the style is reported unsteady, not chased with reps
+    unsteady: cell([40, 40, 40, 40, 40, 40], false),
+    coldOnly: { status: 'ok', samples: tightCold.map((timeMs, i) => ({ rep: i + 1, status: 'ok', timeMs })) }
+  };
+  const cells = Object.keys(stored).map((key) => ({ key }));
+  const keys = [...new Set(extraJobs(cells, (k) => stored[k], settings, 2).map((j) => j.cell.key))].sort();
+  assert.deepEqual(keys, ['warmWide']);
+  // With the warm target as loose as the cold one, the wide warm cell is done too.
+  const loose = Object.assign({}, settings, { warmCiTarget: 50 });
+  assert.deepEqual(extraJobs(cells, (k) => stored[k], loose, 2), []);
 });
 
 test('extraJobs: only measured ok cells that miss the target, numbered after their last rep', () => {
@@ -189,6 +219,37 @@ test('adaptive repetitions: a wide cell gets more reps up to --max-reps, a tight
   assert.doesNotMatch(tight.stderr, /pass 2/);
   assert.match(tight.stderr, /2 of 2 cells have a 95 % interval of the median within ±3 %/);
   assert.deepEqual(validate(readData(tightOut)), []);
+});
+
+test('adaptive repetitions: warm batches only while the warm figure misses its target', async (t) => {
+  // Cold wide, warm tight: the extra repetitions chase the cold figure and run cold only.
+  const coldOut = tempOut(t);
+  const coldCalls = path.join(tempDir(t), 'calls');
+  const cold = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warmup', '0', '--out', coldOut],
+    { FAKE_TIMES: 'wide', FAKE_WARM: 'tight', FAKE_CALLS: coldCalls });
+  assert.equal(cold.code, 0, cold.stderr);
+  const c = styleCell(readData(coldOut));
+  assert.equal(c.samples.length, 10);
+  const warmReps = (cell) => cell.samples.filter((s) => Array.isArray(s.warmBatchesMs)).map((s) => s.rep).sort((a, b) => a - b);
+  assert.deepEqual(warmReps(c), [1, 2, 3, 4, 5, 6], 'the planned repetitions have warm batches, the extra ones not');
+  assert.equal(c.warmCi.met, true);
+  assert.equal(c.warmCi.targetPct, 2);
+  assert.equal(c.warm.median, stats.median(c.samples.filter((s) => s.warmMs != null).map((s) => s.warmMs)));
+  const lines = fs.readFileSync(coldCalls, 'utf8').trim().split('\n');
+  assert.equal(lines.filter((l) => l === 'cell').length, 2 * 4, 'style and floor: 4 cold-only extra repetitions each');
+
+  // Cold tight, warm wide: the cold target is met after 6, the warm one is not,
+  // so the cell gets more repetitions, with warm batches.
+  const warmOut = tempOut(t);
+  const warm = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warmup', '0', '--out', warmOut],
+    { FAKE_TIMES: 'tight', FAKE_WARM: 'wide' });
+  assert.equal(warm.code, 0, warm.stderr);
+  const w = styleCell(readData(warmOut));
+  assert.equal(w.timeCi.met, true);
+  assert.equal(w.samples.length, 10);
+  assert.deepEqual(warmReps(w), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.equal(w.warmCi.met, false);
+  assert.match(warm.stderr, /warm figure's within ±2 %/);
 });
 
 test('--resume continues adaptive repetitions: a stopped pass, then a wider cap', async (t) => {

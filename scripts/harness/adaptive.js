@@ -1,5 +1,6 @@
 // More repetitions for the cells whose median is not yet known to within
-// ±ciTarget % (95 % interval, scripts/lib/stats.js medianPrecision).
+// ±ciTarget % (95 % interval, scripts/lib/stats.js medianPrecision), or
+// whose warm figure's median is not yet within ±warmCiTarget %.
 // After the planned repetitions, bench.js asks for a further pass: every
 // cell that misses the target gets a few more repetitions, and the jobs of
 // all those cells are shuffled together again, so drift during the pass is
@@ -18,22 +19,42 @@ const MIN_FOR_INTERVAL = 6;
 // half-width shrinks about as 1/√n, so n·(width/target)² estimates the need;
 // one pass grows a cell by at most half (the estimate from a few samples is
 // rough, and the interval's ranks move in steps), by at least one sample,
-// and never past maxReps.
-function nextReps(count, halfWidthPct, { ciTarget, maxReps }) {
-  let want;
-  if (halfWidthPct === null) want = Math.max(count + 1, MIN_FOR_INTERVAL);
-  else want = Math.min(Math.ceil(count * (halfWidthPct / ciTarget) ** 2), Math.ceil(count * 1.5));
-  return Math.min(maxReps, Math.max(count + 1, want));
+// and never past maxReps. `misses`: [{ halfWidthPct, targetPct }] of the
+// figures (cold, warm) still wider than their target; the widest need wins.
+function nextReps(count, misses, { maxReps }) {
+  let want = count + 1;
+  for (const { halfWidthPct, targetPct } of misses) {
+    want = Math.max(want, halfWidthPct === null ? Math.max(count + 1, MIN_FOR_INTERVAL)
+      : Math.min(Math.ceil(count * (halfWidthPct / targetPct) ** 2), Math.ceil(count * 1.5)));
+  }
+  return Math.min(maxReps, want);
 }
 
-// The precision of a stored cell under this run's target.
-function precisionOf(stored, ciTarget) {
-  const times = stored.samples.filter((s) => s.status === 'ok').map((s) => s.timeMs);
-  return medianPrecision(times, ciTarget);
+// The precision of a stored cell under this run's targets: the cold time's
+// (ciTarget) and, on a cell whose samples have warm batches, the warm
+// figure's (warmCiTarget) over its steady repetitions. A style whose batches
+// mostly never settle (fewer steady repetitions than unsteady ones) is
+// reported unsteady (warm.js) rather than chased with repetitions that
+// cannot give it a warm figure. { met, misses, warm }.
+function precisionOf(stored, { ciTarget, warmCiTarget }) {
+  const ok = stored.samples.filter((s) => s.status === 'ok');
+  const figures = [medianPrecision(ok.map((s) => s.timeMs), ciTarget)];
+  const withWarm = ok.filter((s) => Array.isArray(s.warmBatchesMs));
+  const steady = withWarm.map((s) => s.warmMs).filter((v) => typeof v === 'number');
+  const warm = withWarm.length > 0;
+  const warmMiss = warm && steady.length * 2 >= withWarm.length && !medianPrecision(steady, warmCiTarget).met;
+  if (warmMiss) figures.push(medianPrecision(steady, warmCiTarget));
+  const misses = figures.filter((f) => !f.met);
+  return { met: misses.length === 0, misses, warm, warmMiss };
 }
 
 // planCells: plan.cells; get(key): the stored cell. Returns the shuffled
-// jobs of pass `pass` (2, 3, ...): [{ cell, rep, pass }], empty when done.
+// jobs of pass `pass` (2, 3, ...): [{ cell, rep, pass, coldOnly }], empty
+// when done. coldOnly: the cell's warm figure is settled (or it has none), so
+// the repetition runs its cold batch alone. The cold figure is the first
+// batch of the process either way, so it is the same measurement; a warm
+// repetition costs 10–20 batches more, and the cold figure is the one that
+// needs many repetitions (issue 28).
 function extraJobs(planCells, get, settings, pass) {
   const jobs = [];
   if (settings.maxReps <= settings.reps) return jobs;
@@ -44,25 +65,28 @@ function extraJobs(planCells, get, settings, pass) {
     if (!stored || stored.replacing || stored.status !== 'ok') continue;
     const count = stored.samples.length;
     if (count < settings.reps || count >= settings.maxReps) continue;
-    const precision = precisionOf(stored, settings.ciTarget);
+    const precision = precisionOf(stored, settings);
     if (precision.met) continue;
     const last = Math.max(...stored.samples.map((s) => s.rep));
-    const more = nextReps(count, precision.halfWidthPct, settings) - count;
-    for (let i = 1; i <= more; i++) jobs.push({ cell, rep: last + i, pass });
+    const more = nextReps(count, precision.misses, settings) - count;
+    for (let i = 1; i <= more; i++) jobs.push({ cell, rep: last + i, pass, coldOnly: !precision.warmMiss });
   }
   return shuffle(jobs, settings.seed + pass);
 }
 
-// { measured, met } over the planned cells that hold ok samples.
-function precisionCounts(planCells, get, ciTarget) {
-  let measured = 0, met = 0;
+// { measured, met, warm } over the planned cells that hold ok samples; warm:
+// how many of them have warm figures (their target counts too).
+function precisionCounts(planCells, get, targets) {
+  let measured = 0, met = 0, warm = 0;
   for (const cell of planCells) {
     const stored = !cell.skip && get(cell.key);
     if (!stored || stored.replacing || stored.status !== 'ok' || !stored.samples.length) continue;
     measured++;
-    if (precisionOf(stored, ciTarget).met) met++;
+    const precision = precisionOf(stored, targets);
+    if (precision.met) met++;
+    if (precision.warm) warm++;
   }
-  return { measured, met };
+  return { measured, met, warm };
 }
 
 module.exports = { extraJobs, nextReps, precisionCounts, MIN_FOR_INTERVAL };

@@ -36,6 +36,10 @@ ${column(scenarioHelp().slice(1))}
                       Given without --max-reps: exactly N, no adaptive repetitions
   --ci-target PCT     add repetitions while a cell's 95 % interval of the median
                       reaches further than ±PCT % from it (default ${DEFAULTS.ciTarget})
+  --warm-ci-target PCT
+                      the same for the warm figure, on cells with warm batches
+                      (default ${DEFAULTS.warmCiTarget}); a cell gets more repetitions
+                      until both are met or it has --max-reps
   --max-reps N        at most N repetitions per cell (default ${DEFAULTS.maxReps}; --sweep ${SWEEP.maxReps};
                       --quick 1: no adaptive repetitions)
   --max-interference PCT
@@ -86,7 +90,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
-    'ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
+    'ci-target', 'warm-ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
@@ -208,6 +212,7 @@ function parseArgs(argv, env = process.env) {
   }
   if (raw['--reps']) s.reps = decimal('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
   if (raw['--ci-target']) s.ciTarget = decimal('--ci-target', raw['--ci-target'], { min: 0, above: true, max: 100 });
+  if (raw['--warm-ci-target']) s.warmCiTarget = decimal('--warm-ci-target', raw['--warm-ci-target'], { min: 0, above: true, max: 100 });
   if (raw['--max-interference']) s.maxInterference = decimal('--max-interference', raw['--max-interference'], { max: 100 });
   if (raw['--retries']) s.retries = decimal('--retries', raw['--retries'], { integer: true, max: 20 });
   if (raw['--max-reps']) {

@@ -82,7 +82,7 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
 
 // The fields of a cell derived from its samples. `ciTarget`: the ±% the
 // run aims at for the median's 95 % interval (recorded in timeCi).
-function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
+function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
   const ok = cell.samples.filter((s) => s.status === 'ok');
   const pick = (field) => ok.map((s) => s[field]).filter((v) => typeof v === 'number');
   cell.time = stats.summarize(pick('timeMs'));
@@ -101,7 +101,7 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget } = {}) {
   // style that does not settle shows as such instead of being averaged in.
   if (ok.some((s) => Array.isArray(s.warmBatchesMs))) {
     cell.warm = stats.summarize(pick('warmMs'));
-    cell.warmCi = stats.medianPrecision(pick('warmMs'), ciTarget);
+    cell.warmCi = stats.medianPrecision(pick('warmMs'), warmCiTarget);
     cell.warmUnsteady = ok.filter((s) => s.warmSteady === false).length;
   } else {
     delete cell.warm;
@@ -149,9 +149,9 @@ function checkedSample(sample, schemaId) {
 class Store {
   // guard(): throws if this process may no longer write the file (its lock is gone).
   // ciTarget: see summarizeCell.
-  constructor(file, data, { guard = () => {}, ciTarget = DEFAULTS.ciTarget } = {}) {
+  constructor(file, data, { guard = () => {}, ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
     this.file = file;
-    this.summaryOptions = { ciTarget };
+    this.summaryOptions = { ciTarget, warmCiTarget };
     this.data = data;
     this.guard = guard;
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
