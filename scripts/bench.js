@@ -241,7 +241,7 @@ async function main(argv) {
         progress.start(job);
         const runtime = runtimes.find((r) => r.id === job.cell.runtime);
         const sample = await measureRepetition(
-          () => runCell(runtime, job.coldOnly ? coldOnly(job.cell) : job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed }), {
+          () => runCell(runtime, job.coldOnly ? coldOnly(job.cell) : job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed, gc: settings.gc }), {
             meter, maxInterferencePct: settings.maxInterference, retries: settings.retries, stopped: () => Boolean(interrupted),
             onRetry: (r, i) => progress.note(`${job.cell.key} rep ${job.rep}: run again (${i}/${settings.retries}): ${r.reason}`)
           });

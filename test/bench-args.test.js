@@ -64,6 +64,18 @@ const invalid = [
   [['--out', ''], /--out needs a non-empty value/]
 ];
 
+test('the lever experiments: --order and --no-gc (defaults: shuffled, gc before each batch)', () => {
+  const d = parseArgs([]).settings;
+  assert.equal(d.order, 'shuffled');
+  assert.equal(d.gc, true);
+  const o = parseArgs(['--order', 'blocked', '--no-gc']).settings;
+  assert.equal(o.order, 'blocked');
+  assert.equal(o.gc, false);
+  assert.throws(() => parseArgs(['--order', 'random']), /--order takes shuffled or blocked, got "random"/);
+  assert.equal(parseArgs(['--warm-ci-target', '1.5']).settings.warmCiTarget, 1.5);
+  assert.equal(d.warmCiTarget, 2);
+});
+
 test('invalid input: clear message on stderr, exit 2', async () => {
   for (const [args, message] of invalid) {
     // --dry-run first: should a case ever be accepted, it writes nothing to data/.

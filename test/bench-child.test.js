@@ -58,6 +58,17 @@ test('child: I/O time bounds the batch from below', () => {
   assert.ok(record.timeMs >= 8 * (5 - 1), `8 sequential operations of 5 ms take at least 32 ms on a millisecond timer clock, got ${record.timeMs}`);
 });
 
+test('child --no-gc: no collection before the timed batches, and the record says so', () => {
+  const base = ['--variant', variantFile('original'), '--scenario', 'upload', '--n', '20', '--t', '0', '--seed', '3',
+    '--warmup', '1', '--warm-batches', '2', '--warm-max', '4'];
+  const off = child([...base, '--no-gc']);
+  assert.equal(off.code, 0, off.stderr);
+  assert.equal(off.record.gc, false);
+  assert.ok(Array.isArray(off.record.warmBatchesMs));
+  const on = child(base);
+  assert.equal(on.record.gc, true);
+});
+
 test('child: bad arguments exit 2 with a one-line explanation', () => {
   const r = child(['--variant', variantFile('original'), '--scenario', 'upload', '--n', 'ten', '--t', '1']);
   assert.equal(r.code, 2);

@@ -48,6 +48,14 @@ test('plan order is shuffled, and the same for the same seed', () => {
   assert.ok(new Set(firstVariants).size > 1, 'variants are interleaved, not run one after another');
 });
 
+test('plan --order blocked: each cell\'s repetitions in a row, cells in plan order (the interleaving experiment)', () => {
+  const p = plan.buildPlan({ runtimes: [node], variants, settings: { ...settings, order: 'blocked' }, floors });
+  const keys = p.jobs.map((j) => j.cell.key);
+  const runs = keys.filter((k, i) => i === 0 || keys[i - 1] !== k);
+  assert.equal(runs.length, new Set(keys).size, 'a cell\'s jobs are never split by another cell\'s');
+  assert.deepEqual(p.jobs.slice(0, 3).map((j) => j.rep), [1, 2, 3]);
+});
+
 test('plan: the floor workload is a cell of every group, run from the harness room like a variant', () => {
   const p = plan.buildPlan({ runtimes: [node, old], variants: variants.slice(1), settings, floors });
   const groups = new Set(p.cells.map((c) => `${c.runtime}|${c.scenario}|${c.mode}|${c.n}`));

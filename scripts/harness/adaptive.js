@@ -71,7 +71,7 @@ function extraJobs(planCells, get, settings, pass) {
     const more = nextReps(count, precision.misses, settings) - count;
     for (let i = 1; i <= more; i++) jobs.push({ cell, rep: last + i, pass, coldOnly: !precision.warmMiss });
   }
-  return shuffle(jobs, settings.seed + pass);
+  return settings.order === 'blocked' ? jobs : shuffle(jobs, settings.seed + pass);
 }
 
 // { measured, met, warm } over the planned cells that hold ok samples; warm:

@@ -48,6 +48,11 @@ ${column(scenarioHelp().slice(1))}
                       (default ${DEFAULTS.maxInterference}; read from /proc, see data/SCHEMA.md)
   --retries N         at most N such reruns per repetition; the last is kept and
                       flagged (default ${DEFAULTS.retries}; --quick 0)
+  --order O           shuffled (default: every job of the run in a seeded
+                      shuffle) or blocked (each cell's repetitions in a row);
+                      an experiment on interleaving, README "Precision"
+  --no-gc             no garbage collection before each timed batch (an
+                      experiment; the default collects first)
   --variants REGEX    only variants whose id matches; the floor workload (id
                       "floor", scripts/harness/floor-workload.js) is measured
                       in every group regardless, as costs above it need it
@@ -90,8 +95,8 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
-    'ci-target', 'warm-ci-target', 'max-reps', 'max-interference', 'retries', 'save-every'].map((o) => [o, { type: 'string' }]),
-  ...['quick', 'sweep', 'resume', 'dry-run'].map((o) => [o, { type: 'boolean' }]),
+    'ci-target', 'warm-ci-target', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
+  ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
 
@@ -214,6 +219,11 @@ function parseArgs(argv, env = process.env) {
   if (raw['--ci-target']) s.ciTarget = decimal('--ci-target', raw['--ci-target'], { min: 0, above: true, max: 100 });
   if (raw['--warm-ci-target']) s.warmCiTarget = decimal('--warm-ci-target', raw['--warm-ci-target'], { min: 0, above: true, max: 100 });
   if (raw['--max-interference']) s.maxInterference = decimal('--max-interference', raw['--max-interference'], { max: 100 });
+  if (raw['--order'] !== undefined) {
+    if (!['shuffled', 'blocked'].includes(raw['--order'])) throw new UsageError(`--order takes shuffled or blocked, got "${raw['--order']}"`);
+    s.order = raw['--order'];
+  }
+  if (raw['--no-gc']) s.gc = false;
   if (raw['--retries']) s.retries = decimal('--retries', raw['--retries'], { integer: true, max: 20 });
   if (raw['--max-reps']) {
     s.maxReps = decimal('--max-reps', raw['--max-reps'], { integer: true, min: 1, max: 1000 });

@@ -66,7 +66,7 @@ function parseArgs(argv) {
     var a = argv[i];
     if (a.slice(0, 2) !== '--') throw new Error('unexpected argument "' + a + '"');
     var key = a.slice(2);
-    if (key === 'ready' || key === 'parent-pipe') { out[key] = true; continue; }
+    if (key === 'ready' || key === 'parent-pipe' || key === 'no-gc') { out[key] = true; continue; }
     if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
     out[key] = argv[++i];
   }
@@ -149,9 +149,17 @@ function round3(x) { return Math.round(x * 1000) / 1000; }
 
 // The memory frame around a scenario's timed span: a GC first, the peak
 // counter reset, base readings; end() gives the figures every record carries.
+// --no-gc (bench --no-gc, a lever experiment of issue 28): no collection
+// before the timed batches, to show what the collection does to the spread.
+var gcBefore = true;
+function collector() {
+  return gcBefore && typeof global.gc === 'function' ? function () { global.gc(); } : null;
+}
+
 function memorySpan() {
   var gcRan = false;
-  if (typeof global.gc === 'function') { global.gc(); gcRan = true; }
+  var gc = collector();
+  if (gc) { gc(); gcRan = true; }
   var peakReset = resetPeak();
   var baseStatus = readProcStatus();
   var baseMem = memoryNow();
@@ -205,8 +213,7 @@ function measure(prepared) {
     record.clock = clock.name;
     if (result.problem) return failedRecord(record, result.problem);
     if (!warmSettings.window) return print(record, EXIT_OK);
-    var gc = typeof global.gc === 'function' ? function () { global.gc(); } : null;
-    warm.run(warmSettings, prepared.newBatch, gc, round3, function (problem, fields) {
+    warm.run(warmSettings, prepared.newBatch, collector(), round3, function (problem, fields) {
       if (problem) return failedRecord(record, problem);
       copy(fields, record);
       print(record, EXIT_OK);
@@ -226,6 +233,7 @@ function runCell(opts) {
     return badArgs('--scenario: no scenario "' + opts.scenario + '" (no ' + opts.scenario + '.child.js in scripts/harness/scenarios/' +
       ' or a folder of ' + locate.DIRS_ENV + ')');
   }
+  gcBefore = !opts['no-gc'];
   try {
     warmSettings = warm.settings(opts);
   } catch (err) {

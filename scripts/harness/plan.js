@@ -48,7 +48,14 @@ const DEFAULTS = Object.freeze({
   warmCiTarget: 2,
   maxReps: 25,
   maxInterference: 15,
-  retries: 2
+  retries: 2,
+  // Levers of issue 28, kept for rerunning its experiments (README,
+  // "Precision"): the default interleaves every job of the run in a seeded
+  // shuffle, so drift during the run spreads over all cells instead of
+  // biasing the ones measured last, and collects garbage before each timed
+  // batch, so no batch pays for the collection of what loading left behind.
+  order: 'shuffled', // or 'blocked': each cell's repetitions one after another
+  gc: true
 });
 
 // CI: every scenario and mode once, at two sizes, in well under a minute.
@@ -151,7 +158,7 @@ function buildPlan({ runtimes, variants, settings }) {
     if (cell.skip) continue;
     for (let rep = 1; rep <= (cell.reps || settings.reps); rep++) jobs.push({ cell, rep });
   }
-  return { cells, jobs: shuffle(jobs, settings.seed) };
+  return { cells, jobs: settings.order === 'blocked' ? jobs : shuffle(jobs, settings.seed) };
 }
 
 module.exports = { DEFAULTS, QUICK, SWEEP, FLOOR, cellKey, timeoutFor, skipReason, shuffle, buildPlan };

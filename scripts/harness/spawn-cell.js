@@ -108,10 +108,11 @@ function resultRecord(stdout, tag) {
 }
 
 // One repetition of a cell → a sample: { status, error?, timeMs, ... }.
-async function runCell(runtime, cell, rep, { timeoutMs, seed }) {
+async function runCell(runtime, cell, rep, { timeoutMs, seed, gc = true }) {
   const args = ['--variant', cell.file, '--scenario', cell.scenario, '--n', String(cell.n), '--t', String(cell.t),
     '--seed', String(seed + rep), '--parent-pipe', ...scenarios.get(cell.scenario).childArgs(cell)];
   if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
+  if (!gc) args.push('--no-gc');
   const tag = crypto.randomBytes(8).toString('hex');
   const r = await spawnChild(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
   const base = { rep, wallMs: Math.round(r.wallMs) };
