@@ -1,8 +1,8 @@
-// scripts/harness/cost-per-call.js on fixture samples with known answers.
+// scripts/lib/cost-per-call.js on fixture samples with known answers.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { costPerCall } = require('../scripts/harness/cost-per-call');
+const { costPerCall } = require('../scripts/lib/cost-per-call');
 
 test('cost per call: (median(style) − median(callbacks)) / n in µs, and the ratio', () => {
   const style = [20, 21, 22, 23, 24, 25, 26]; // median 23 ms

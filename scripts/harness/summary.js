@@ -10,6 +10,7 @@ const { compare } = require('../lib/stats');
 const { BASELINE } = require('../lib/manifest');
 const { FLOOR } = require('./plan');
 const { formatTable } = require('../lib/table');
+const { costPerCall } = require('../lib/cost-per-call');
 
 function fmt(x, digits = 1) {
   return x === null || x === undefined ? '-' : x.toFixed(digits);
@@ -35,6 +36,17 @@ function warmColumn(c) {
   return `${fmt(c.warm.median)}${unsteady}`;
 }
 
+const warmSamples = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
+
+// µs per call over the baseline, from the warm figures (lib/cost-per-call.js),
+// with its bootstrap interval; '-' without warm figures on either side.
+function perCallColumn(c, base) {
+  if (!base || !c.warm || !base.warm) return '-';
+  const cost = costPerCall(warmSamples(c), warmSamples(base), c.n);
+  if (cost.costUs === null) return '-';
+  return `${fmt(cost.costUs, 2)} ${interval(cost.costCi95Us, 2)}`.trim();
+}
+
 function groupRows(cells) {
   const ok = cells.filter((c) => c.status === 'ok' && c.time.count > 0).sort((a, b) => a.time.median - b.time.median);
   const base = cells.find((c) => c.variant === BASELINE && c.status === 'ok' && c.time.count > 0);
@@ -44,13 +56,13 @@ function groupRows(cells) {
     rows.push([
       `${tie ? '≈' : ' '}${c.variant}${c.variant === FLOOR.id ? ' (no style)' : ''}`,
       fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-', warmColumn(c),
-      ...aboveFloorColumns(c),
+      perCallColumn(c, base), ...aboveFloorColumns(c),
       fmt(c.memory.median), fmt(c.latencyP99.median), fmt(c.ioFloorMs, 0), String(c.time.count),
       c.noisy ? 'noisy' : ''
     ]);
   });
   for (const c of cells.filter((x) => x.status !== 'ok')) {
-    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
+    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
   }
   return rows;
 }
@@ -69,12 +81,14 @@ function summaryTable(cells) {
     const atN = group.filter((c) => c.n === n && c.status !== 'skipped');
     const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
     out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
-    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'warm ms',
+    out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'warm ms', `µs/call over ${BASELINE} [95 %]`,
       'above floor ms [95 %]', `x${BASELINE} above floor [95 %]`, 'peak MB', 'p99 ms', 'I/O floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
     if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
   }
   out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
-  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style); ` +
+  out.push(`µs/call over ${BASELINE}: (warm median − ${BASELINE}'s) / n, with a bootstrap interval (lib/cost-per-call.js).`);
+  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style), ` +
+    'from the warm figures where the floor has them (lib/floor-basis.js); ' +
     `x${BASELINE} above floor: that cost / ${BASELINE}'s; [95 %]: bootstrap interval (none under 3 reps); ` +
     'I/O floor: critical path × t.');
   out.push('median ms: the cold batch (first in a fresh process); warm ms: median over processes of the warm batches\' ' +

@@ -8,7 +8,7 @@
 // repetition whose warm batches never settled has warmMs null) are left out
 // and counted, so a caller can say how many were.
 'use strict';
-const { median, bootstrapInterval, round } = require('../lib/stats');
+const { median, bootstrapInterval, round } = require('./stats');
 
 function numbers(samples) {
   return samples.filter((x) => typeof x === 'number' && Number.isFinite(x));
