@@ -169,6 +169,13 @@ test('extraJobs: a cell whose cold median is within target but whose warm one is
   const cells = Object.keys(stored).map((key) => ({ key }));
   const keys = [...new Set(extraJobs(cells, (k) => stored[k], settings, 2).map((j) => j.cell.key))].sort();
   assert.deepEqual(keys, ['warmWide']);
+  // Past --warm-max-reps warm repetitions, a wide warm figure is reported as it is: no more warm batches.
+  const wideBoth = { status: 'ok', samples: [100, 120, 140, 90, 110, 130].map((timeMs, i) => ({
+    rep: i + 1, status: 'ok', timeMs, warmMs: [40, 44, 48, 36, 42, 46][i], warmSteady: true, warmBatchesMs: [40] })) };
+  const capped = extraJobs([{ key: 'wideBoth' }], () => wideBoth, Object.assign({}, settings, { warmMaxReps: 6 }), 2);
+  assert.ok(capped.length > 0, 'the cold figure still gets repetitions');
+  assert.ok(capped.every((j) => j.coldOnly), 'but without warm batches');
+  assert.ok(extraJobs([{ key: 'wideBoth' }], () => wideBoth, settings, 2).every((j) => !j.coldOnly));
   // With the warm target as loose as the cold one, the wide warm cell is done too.
   const loose = Object.assign({}, settings, { warmCiTarget: 50 });
   assert.deepEqual(extraJobs(cells, (k) => stored[k], loose, 2), []);

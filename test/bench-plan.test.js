@@ -94,12 +94,12 @@ test('timeoutFor: the per-job limit covers every batch a job may run, warm ones 
 });
 
 test('warm settings: defaults in every run, none in --quick, passed to the child of upload/errors/parallel cells', () => {
-  assert.deepEqual([plan.DEFAULTS.warmup, plan.DEFAULTS.warmBatches, plan.DEFAULTS.warmMax, plan.DEFAULTS.warmTolerance], [8, 8, 32, 0.05]);
+  assert.deepEqual([plan.DEFAULTS.warmup, plan.DEFAULTS.warmBatches, plan.DEFAULTS.warmMax, plan.DEFAULTS.warmTolerance], [10, 16, 48, 0.05]);
   assert.equal(plan.QUICK.warmBatches, 0);
   const scenarios = require('../scripts/harness/scenarios');
-  const cell = { warmup: 8, warmBatches: 8, warmMax: 32, warmTolerance: 0.05, errorRate: 0.01 };
+  const cell = { warmup: 10, warmBatches: 16, warmMax: 48, warmTolerance: 0.05, errorRate: 0.01 };
   assert.deepEqual(scenarios.get('errors').childArgs(cell),
-    ['--warmup', '8', '--warm-batches', '8', '--warm-max', '32', '--warm-tolerance', '0.05', '--error-rate', '0.01']);
+    ['--warmup', '10', '--warm-batches', '16', '--warm-max', '48', '--warm-tolerance', '0.05', '--error-rate', '0.01']);
   assert.deepEqual(scenarios.get('upload').childArgs({ ...cell, warmBatches: 0 }), []);
 });
 
@@ -110,8 +110,8 @@ test('warm batches go to the CPU-bound cells by default; --warm-modes picks the 
     const p = plan.buildPlan({ runtimes: [node], variants: variants.slice(0, 1), settings });
     return Object.fromEntries(p.cells.filter((c) => c.variant === 'cb').map((c) => [c.mode, c.warmBatches]));
   };
-  assert.deepEqual(warmOf([]), { cpu: 8, io: 0 });
-  assert.deepEqual(warmOf(['--warm-modes', 'cpu,io']), { cpu: 8, io: 8 });
+  assert.deepEqual(warmOf([]), { cpu: 16, io: 0 });
+  assert.deepEqual(warmOf(['--warm-modes', 'cpu,io']), { cpu: 16, io: 16 });
   assert.deepEqual(warmOf(['--warm-modes', 'none']), { cpu: 0, io: 0 });
   assert.throws(() => parseArgs(['--warm-modes', 'gpu']), { name: 'UsageError', message: /--warm-modes takes cpu, io or none/ });
 });

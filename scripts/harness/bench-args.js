@@ -40,6 +40,8 @@ ${column(scenarioHelp().slice(1))}
                       the same for the warm figure, on cells with warm batches
                       (default ${DEFAULTS.warmCiTarget}); a cell gets more repetitions
                       until both are met or it has --max-reps
+  --warm-max-reps N   repetitions with warm batches at most per cell (default ${DEFAULTS.warmMaxReps});
+                      later ones run the cold batch alone
   --max-reps N        at most N repetitions per cell (default ${DEFAULTS.maxReps}; --sweep ${SWEEP.maxReps};
                       --quick 1: no adaptive repetitions)
   --max-interference PCT
@@ -95,7 +97,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
-    'ci-target', 'warm-ci-target', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
+    'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
@@ -218,6 +220,7 @@ function parseArgs(argv, env = process.env) {
   if (raw['--reps']) s.reps = decimal('--reps', raw['--reps'], { integer: true, min: 1, max: 1000 });
   if (raw['--ci-target']) s.ciTarget = decimal('--ci-target', raw['--ci-target'], { min: 0, above: true, max: 100 });
   if (raw['--warm-ci-target']) s.warmCiTarget = decimal('--warm-ci-target', raw['--warm-ci-target'], { min: 0, above: true, max: 100 });
+  if (raw['--warm-max-reps']) s.warmMaxReps = decimal('--warm-max-reps', raw['--warm-max-reps'], { integer: true, min: 1, max: 1000 });
   if (raw['--max-interference']) s.maxInterference = decimal('--max-interference', raw['--max-interference'], { max: 100 });
   if (raw['--order'] !== undefined) {
     if (!['shuffled', 'blocked'].includes(raw['--order'])) throw new UsageError(`--order takes shuffled or blocked, got "${raw['--order']}"`);

@@ -150,7 +150,8 @@ function round3(x) { return Math.round(x * 1000) / 1000; }
 // The memory frame around a scenario's timed span: a GC first, the peak
 // counter reset, base readings; end() gives the figures every record carries.
 // --no-gc (bench --no-gc, a lever experiment of issue 28): no collection
-// before the timed batches, to show what the collection does to the spread.
+// before the cold batch, to show what it does to the spread (warm batches
+// never force one, warm.js says why).
 var gcBefore = true;
 function collector() {
   return gcBefore && typeof global.gc === 'function' ? function () { global.gc(); } : null;
@@ -213,7 +214,7 @@ function measure(prepared) {
     record.clock = clock.name;
     if (result.problem) return failedRecord(record, result.problem);
     if (!warmSettings.window) return print(record, EXIT_OK);
-    warm.run(warmSettings, prepared.newBatch, collector(), round3, function (problem, fields) {
+    warm.run(warmSettings, prepared.newBatch, round3, function (problem, fields) {
       if (problem) return failedRecord(record, problem);
       copy(fields, record);
       print(record, EXIT_OK);

@@ -46,6 +46,8 @@ const DEFAULTS = Object.freeze({
   // meets the cold target usually meets this one too; one that does not gets
   // more repetitions like a cold miss.
   warmCiTarget: 2,
+  // Repetitions with warm batches at most, per cell; further ones are cold only.
+  warmMaxReps: 24,
   maxReps: 25,
   maxInterference: 15,
   retries: 2,

@@ -18,13 +18,20 @@
 // must not move the figure.
 //
 // Every batch is timed by the scenario's own batch (clock, n calls, clock at
-// the last completion) and checked like the cold one; a GC, when exposed, runs
-// before each batch, outside its timed span.
+// the last completion) and checked like the cold one. No collection is forced
+// between warm batches: the garbage a style makes is part of its steady cost,
+// and a forced full collection before each batch made the next one slower and
+// noisier, not cleaner (Node 24, callbacks at n = 1000: warm median 22.5 ms
+// with a forced GC before each batch, 14.3 ms without; README "Precision").
+// Settling takes longer than the cold batch suggests: async-await's batches
+// still jumped between 16 and 60 ms up to about the 20th, so the window is 16
+// batches (halves of 8, which one or two collections cannot move) after 10
+// warm-up batches.
 //
 // ES5 + CommonJS: child.js loads this on Node 0.11.
 'use strict';
 
-var DEFAULTS = { warmup: 8, window: 8, max: 32, tolerance: 0.05 };
+var DEFAULTS = { warmup: 10, window: 16, max: 48, tolerance: 0.05 };
 
 function medianOf(values) {
   var s = values.slice().sort(function (a, b) { return a - b; });
@@ -69,16 +76,15 @@ function settings(opts) {
 }
 
 // Runs the warm batches after a cold one passed. newBatch: the scenario's
-// (fresh fakes state with the same seed, fresh callbacks). gc: a function or
-// null. round: how batch times are rounded (like timeMs). then(err, fields):
+// (fresh fakes state with the same seed, fresh callbacks). round: how batch
+// times are rounded (like timeMs). then(err, fields):
 // err a message naming the warm batch that failed; fields { warmMs,
 // warmBatchesMs, warmSteady }.
-function run(s, newBatch, gc, round, then) {
+function run(s, newBatch, round, then) {
   var all = [], measured = [], index = 0;
   function next() {
     index++;
     var batch = newBatch();
-    if (gc) gc();
     batch.start(function stopped() {}, function done(result) {
       var ms = round(result.timeMs);
       all.push(ms);

@@ -38,9 +38,9 @@ const DEFAULTS = Object.freeze({
   // batches discarded, a window of measured batches, steady when its halves'
   // medians are within warmTolerance, at most warmMax measured batches.
   // warmBatches 0: cold only, as before issue 28.
-  warmup: 8,
-  warmBatches: 8,
-  warmMax: 32,
+  warmup: 10,
+  warmBatches: 16,
+  warmMax: 48,
   warmTolerance: 0.05,
   // Only the CPU-bound mode by default: an I/O-bound batch is mostly timer
   // waits (its cold figure is already within a few percent), and every warm
