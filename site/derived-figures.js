@@ -22,7 +22,6 @@ const CELL_SUMMARIES = {
 const SUMMARY_DIGITS = { cv: 4 };
 const CI_DIGITS = { coverage: 4, halfWidthPct: 2 };
 const { FLOOR_ID } = require('./lib/cells');
-const { floorBasis } = require('../scripts/lib/floor-basis');
 
 const show = (x) => (typeof x === 'number' ? String(x) : JSON.stringify(x));
 
@@ -84,10 +83,10 @@ function checkAboveFloor(out, cells) {
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push([c, i]);
   });
+  const times = (c) => (c && c.status === 'ok' ? okValues(c, 'timeMs') : []);
   for (const group of groups.values()) {
     const floorCell = (group.find(([c]) => c.variant === FLOOR_ID) || [])[0];
     const baseCell = (group.find(([c]) => c.variant === BASELINE) || [])[0];
-    const { basis, values: times } = floorBasis(floorCell);
     const floor = times(floorCell);
     const base = times(baseCell);
     if ([floorCell, baseCell].some((c) => c && awaitingSamples(c))) continue;
@@ -96,21 +95,12 @@ function checkAboveFloor(out, cells) {
       if (!a || awaitingSamples(c)) continue;
       const at = ['cells', i, 'aboveFloor'];
       const own = times(c);
-      if ((a.basis || 'cold') !== basis) {
-        out.push({ parts: at.concat('basis'), message: `is ${a.basis || 'absent (cold)'}, but the group's floor cell ${basis === 'warm' ? 'has' : 'has no'} warm figures, so its costs are ${basis}. Remake the file with the script that wrote it` });
-        continue;
-      }
       if (c === floorCell || !floor.length || !own.length) {
         out.push({ parts: at, message: 'is present, but the cell\'s group has no floor samples to derive it from (or this is the floor cell)' });
         continue;
       }
       const m = stats.median(own);
       const f = stats.median(floor);
-      // Warm costs are published: the floor must be a lower bound there.
-      if (basis === 'warm' && m < f) {
-        out.push({ parts: at.concat('costMs'), message: `is negative: the floor workload's warm median (${stats.round(f, 3)} ms) is above ${c.variant}'s (${stats.round(m, 3)} ms), so the floor is no lower bound in ${c.runtime} ${c.scenario}/${c.mode} n=${c.n} and no cost above it can be published. Remeasure the group (npm run bench -- --resume adds repetitions) or look at what the floor workload does that this style does not` });
-        continue;
-      }
       const b = c === baseCell ? m : stats.median(base);
       const r = (x, digits = 3) => (x === null ? null : stats.round(x, digits) + 0);
       compareFigure(out, at.concat('floorMs'), a.floorMs, r(f), { magnitude: true });

@@ -29,12 +29,8 @@ test('a quick run into a temp --out has an ok floor cell in every group, and cos
     assert.equal(floor.samples.length, 1, 'as many repetitions as the variants');
     assert.equal(floor.aboveFloor, undefined, 'the floor has no cost above itself');
     const original = cells.find((c) => c.variant === 'original');
-    // CPU-bound groups have warm figures, and their costs come from them (scripts/lib/floor-basis.js).
-    const warm = g.includes('|cpu');
-    assert.equal(original.aboveFloor.basis, warm ? 'warm' : undefined);
-    const median = (c) => (warm ? c.warm.median : c.time.median);
-    assert.equal(original.aboveFloor.floorMs, median(floor));
-    assert.equal(original.aboveFloor.costMs, stats.round(median(original) - median(floor)) + 0);
+    assert.equal(original.aboveFloor.floorMs, floor.time.median);
+    assert.equal(original.aboveFloor.costMs, stats.round(original.time.median - floor.time.median) + 0);
     assert.equal(original.aboveFloor.costCi95, null, 'one repetition: no interval');
   }
   const broken = data.cells.find((c) => c.aboveFloor);

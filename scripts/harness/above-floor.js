@@ -1,7 +1,6 @@
 // Costs above the empirical floor: for each cell group (runtime, scenario,
 // mode, n) that holds a measured floor cell (plan.js FLOOR), each other ok
-// cell gets an `aboveFloor` block, from warm figures where the floor has them
-// (lib/floor-basis.js says why): its median time less the floor's, that
+// cell gets an `aboveFloor` block: its median time less the floor's, that
 // cost relative to the callback baseline's, and the plain ratio to the
 // baseline beside them, with 95 % bootstrap intervals (stats.js). A group
 // without a floor cell (data from before the floor existed) gets no block:
@@ -11,8 +10,11 @@
 const { BASELINE } = require('../lib/manifest');
 const { FLOOR } = require('./plan');
 const { costAboveFloor, ratioAboveFloor, median, round } = require('../lib/stats');
-const { floorBasis } = require('../lib/floor-basis');
 
+function okTimes(cell) {
+  if (!cell || cell.status !== 'ok') return [];
+  return cell.samples.filter((s) => s.status === 'ok' && typeof s.timeMs === 'number').map((s) => s.timeMs);
+}
 
 const groupKey = (c) => `${c.runtime}|${c.scenario}|${c.mode}|${c.n}`;
 // + 0: a cost that rounds to zero is 0, not -0.
@@ -24,8 +26,8 @@ const pair = (ci, digits) => (ci ? [r(ci[0], digits), r(ci[1], digits)] : null);
 const memo = new Map();
 const MEMO_LIMIT = 20000;
 
-function figures(times, base, floor, basis) {
-  const key = JSON.stringify([times, base === times ? 'self' : base, floor, basis]);
+function figures(times, base, floor) {
+  const key = JSON.stringify([times, base === times ? 'self' : base, floor]);
   if (memo.has(key)) return memo.get(key);
   const cost = costAboveFloor(times, floor);
   const ratio = base.length ? ratioAboveFloor(times, base, floor) : { value: null, ci95: null };
@@ -37,7 +39,6 @@ function figures(times, base, floor, basis) {
     ratioCi95: pair(ratio.ci95, 4),
     plainRatio: base.length ? r(median(times) / median(base), 4) : null
   };
-  if (basis === 'warm') block.basis = 'warm';
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, block);
   return block;
@@ -54,15 +55,14 @@ function deriveAboveFloor(cells) {
   for (const group of groups.values()) {
     const floorCell = group.find((c) => c.variant === FLOOR.id);
     const baseCell = group.find((c) => c.variant === BASELINE);
-    const { basis, values } = floorBasis(floorCell);
-    const floor = values(floorCell);
-    const base = values(baseCell);
+    const floor = okTimes(floorCell);
+    const base = okTimes(baseCell);
     for (const c of group) {
       delete c.aboveFloor;
       if (c === floorCell || !floor.length) continue;
-      const times = values(c);
+      const times = okTimes(c);
       if (!times.length) continue;
-      c.aboveFloor = Object.assign({}, figures(times, c === baseCell ? times : base, floor, basis));
+      c.aboveFloor = Object.assign({}, figures(times, c === baseCell ? times : base, floor));
     }
   }
   return cells;

@@ -87,8 +87,8 @@ function summaryTable(cells) {
   }
   out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
   out.push(`µs/call over ${BASELINE}: (warm median − ${BASELINE}'s) / n, with a bootstrap interval (lib/cost-per-call.js).`);
-  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style), ` +
-    'from the warm figures where the floor has them (lib/floor-basis.js); ' +
+  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style; ` +
+    'cold, no lower bound, not published: data/SCHEMA.md); ' +
     `x${BASELINE} above floor: that cost / ${BASELINE}'s; [95 %]: bootstrap interval (none under 3 reps); ` +
     'I/O floor: critical path × t.');
   out.push('median ms: the cold batch (first in a fresh process); warm ms: median over processes of the warm batches\' ' +
