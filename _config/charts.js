@@ -18,7 +18,7 @@ const { chartModel, tableModel, visibleSeries } = require('../site/models');
 const { chartFigure, dataTable, csv } = require('../site/render/chart-html');
 const { rankedFigure } = require('../site/render/ranked-html');
 const { withFamilies } = require('../site/lib/families');
-const { buildLoader } = require('../site/per-build');
+const { currentLoad } = require('../site/per-build');
 const { bundleInfo, buildBundle, buildLoader: buildChartLoader, stylesheetInfo } = require('./chart-bundle');
 const { splitArgs } = require('./shortcode-args');
 
@@ -30,7 +30,7 @@ module.exports = function charts(eleventyConfig) {
     scripts: [bundle.loader.url],
     stylesheets: [styles.url],
   };
-  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
+  const load = currentLoad(); // the build's one loader (_config/data.js)
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
   const csvFiles = new Map(); // output url -> CSV of the author's view
   const incomplete = new Map(); // page url -> notes on the unfinished data it shows

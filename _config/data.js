@@ -2,7 +2,9 @@
 //   - data/*.json: read and checked once per build (site/data-files.js); a
 //     missing, invalid or unfinished file stops the build before anything
 //     renders, naming the file and the JSON path. The same reads serve
-//     Eleventy's global data, so a 12 MB perf.json is parsed once.
+//     Eleventy's global data, so a large perf-<profile>.json is parsed once.
+//   - perfNow: the default runtime's perf file (site/lib/perf-files.js), for
+//     templates: its global data key, perf-node-24, is no Nunjucks name.
 //   - manifest: examples/manifest.json (scripts/lib/manifest.js), never a copy.
 //   - variantProse: posts/analysis/variants-prose.json, checked against the
 //     manifest (site/variant-prose.js).
@@ -10,6 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildLoader, renewBuildLoader, buildManifest } = require('../site/per-build');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 const { loadProse } = require('../site/variant-prose');
 
 // Eleventy's reader of *.json data (global data from data/, and any
@@ -30,5 +33,6 @@ module.exports = function data(eleventyConfig, options = {}) {
   eleventyConfig.on('eleventy.before', () => renewBuildLoader().checkAll());
   eleventyConfig.addDataExtension('json', { parser: eleventyJson, read: false });
   eleventyConfig.addGlobalData('manifest', () => buildManifest());
+  eleventyConfig.addGlobalData('perfNow', () => buildLoader()(DEFAULT_PERF).data);
   eleventyConfig.addGlobalData('variantProse', () => loadProse(buildManifest(), options.proseFile));
 };

@@ -6,7 +6,7 @@
 // switchCost, traces, reproduction, runSetting), and the models' own `prose`
 // (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
 // call and what the data hold.
-const { buildLoader } = require('../site/per-build');
+const { currentLoad } = require('../site/per-build');
 const numbers = require('../site/prose/numbers');
 const compareProse = require('../site/prose/compare');
 const { ProseNumberError, variantLink } = require('../site/prose/lookup');
@@ -33,7 +33,7 @@ const perfOnly = (what, source) => {
 };
 
 module.exports = function prose(eleventyConfig) {
-  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
+  const load = currentLoad(); // the build's one loader (_config/data.js)
   const c = compareProse(load);
   const shortcodes = {
     num: ([source], kw) => numbers.numText(numbers.value(load, String(source), kw), kw),

@@ -7,10 +7,11 @@
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
 const { figure, inlineCode } = require('../site/format');
-const { buildLoader } = require('../site/per-build');
+const { currentLoad } = require('../site/per-build');
 const { complexityOf } = require('../site/models/complexity');
 const { perfOf } = require('../site/models/perf');
 const { then2013 } = require('../site/models/reference-2013');
+const { everyProfile } = require('../site/lib/perf-files');
 
 function byFamily(variants) {
   const groups = new Map();
@@ -22,14 +23,15 @@ function byFamily(variants) {
 }
 
 module.exports = function variantPages(eleventyConfig) {
-  const load = (name) => buildLoader()(name); // the build's one loader (_config/data.js)
+  const load = currentLoad(); // the build's one loader (_config/data.js)
 
   eleventyConfig.addFilter('variantFigures', (variant, n) => {
     if (!variant || !variant.id) throw new Error('variantFigures: expected a manifest variant, e.g. {{ variant | variantFigures(1000) }}.');
     if (typeof n !== 'number') throw new Error(`variantFigures: n must be a number (got ${JSON.stringify(n)}), e.g. {{ variant | variantFigures(1000) }}.`);
     return {
       complexity: complexityOf(load('complexity').data, variant.id),
-      perf: perfOf(load('perf').data, variant.id, { n }),
+      // Every runtime profile's file present, in release order.
+      perf: perfOf(everyProfile(load).hit.data, variant.id, { n }),
       then: then2013(load('reference-2013').data, variant.article2013, { n }),
     };
   });

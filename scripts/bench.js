@@ -31,6 +31,7 @@ const { summaryTable, noiseSummary } = require('./harness/summary');
 const { formatSummary } = require('./harness/summary-formats');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
+const { splitFile, SplitError } = require('./harness/split');
 const { NOISY_REL_IQR } = require('./lib/stats');
 const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
@@ -122,6 +123,13 @@ async function main(argv) {
   if (opts.help) {
     process.stdout.write(HELP + '\n');
     return 0;
+  }
+  if (opts.split) {
+    const { written, refused, unplaced } = splitFile(opts.split, { generatedBy: GENERATED_BY, shown });
+    for (const w of written) process.stdout.write(`${shown(w.file)}: ${w.cells} cells of ${w.profile} from ${w.runs} run${w.runs === 1 ? '' : 's'}\n`);
+    if (unplaced.length) process.stderr.write(`bench: left out of every file: the cells of ${unplaced.join(', ')} (no runtime profile)\n`);
+    for (const f of refused) process.stderr.write(`bench: refusing to overwrite ${shown(f)}: it exists; move it away to write it from ${shown(opts.split)}\n`);
+    return refused.length ? 1 : 0;
   }
   // Once, here: the lock, the journal, the temporary file and the rename all
   // work on the file a linked --out points to (lib/side-files.js).
@@ -314,7 +322,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
-      err instanceof WriteError;
+      err instanceof WriteError || err instanceof SplitError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

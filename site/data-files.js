@@ -3,8 +3,8 @@
 // the site only ever publishes real, valid, finished data:
 //   - every file the pages draw from must exist (no stand-in is read instead);
 //   - every *.json in the data folder must match its JSON Schema in
-//     data/schema/ (perf.json and perf-*.json: perf.schema.json; any other
-//     <name>.json: <name>.schema.json);
+//     data/schema/ (perf-*.json, one per runtime profile, and perf.json:
+//     perf.schema.json; any other <name>.json: <name>.schema.json);
 //   - no figure is non-finite (1e999 reads as Infinity);
 //   - every figure derived from raw samples (summaries, intervals, costs
 //     above the floor) is what the samples give, and no magnitude is
@@ -19,19 +19,33 @@ const path = require('node:path');
 const { isContinued } = require('../scripts/lib/continuation');
 const schemas = require('../scripts/lib/schemas');
 const { derivedFigureProblems, nonFiniteProblems } = require('./derived-figures');
+const { DEFAULT_PERF, DEFAULT_PERF_COMMAND, PROFILES, fileOfProfile } = require('./lib/perf-files');
 
 const ROOT = path.join(__dirname, '..');
 const ALLOW_INCOMPLETE_ENV = 'ASYNCBENCH_ALLOW_INCOMPLETE';
 
-// The files the pages draw from, and how to (re)make each one.
+// The files the pages draw from, and how to (re)make each one. Of the
+// runtime profiles' files (site/lib/perf-files.js) only the default
+// runtime's is required: a page naming another runtime fails when it reads a
+// missing file, and the runtime matrix says which profiles have none.
 const REQUIRED = {
-  perf: 'npm run bench',
+  [DEFAULT_PERF]: DEFAULT_PERF_COMMAND,
   'perf-sweep': 'npm run bench:sweep',
   complexity: 'npm run complexity',
   debuggability: 'npm run debuggability',
   'reference-2013': 'git checkout data/reference-2013.json (a transcription of the 2013 article, not generated)',
 };
-const remedy = (name) => REQUIRED[name] || 'the command listed for it in README, "Where each data file comes from"';
+const profileOfFile = (name) => PROFILES.find((p) => fileOfProfile(p) === name);
+const remedy = (name) => REQUIRED[name]
+  || (profileOfFile(name) && `npm run bench -- --runtimes ${profileOfFile(name)} --out data/${name}.json`)
+  || 'the command listed for it in README, "Where each data file comes from"';
+
+// Until data/perf.json (every runtime in one file, before issue 28) is split,
+// a missing profile file may be in it.
+function splitHint(dir, name) {
+  if (!profileOfFile(name) || !fs.existsSync(path.join(dir, 'perf.json'))) return '';
+  return `, or take it from the old one-file data: npm run bench -- --split ${shown(path.join(dir, 'perf.json'))}`;
+}
 
 // CHARTS_DATA_DIR points the build at another folder holding every data file
 // (tests and scripts/measure-page.js use fixtures that way). Nothing else is
@@ -103,7 +117,7 @@ function readDataFile(dir, name) {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if (err.code === 'ENOENT') fail('missing', `missing; the site draws from it. Make it with: ${remedy(name)}`);
+    if (err.code === 'ENOENT') fail('missing', `missing; the site draws from it. Make it with: ${remedy(name)}${splitHint(dir, name)}`);
     else fail('unreadable', `cannot be read (${err.code || err.message})`);
     return hit;
   }
@@ -197,6 +211,9 @@ function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompl
     const bad = dataNames(dataDir).map(read).filter((hit) => blocking(hit, allowIncomplete).length);
     if (bad.length) throw new DataCheckError(bad, allowIncomplete);
   };
+  // Whether the folder holds the file: the runtime matrix reads every
+  // profile's file present (site/lib/perf-files.js).
+  load.has = (name) => fs.existsSync(path.join(dataDir, `${name}.json`));
   load.dataDir = dataDir;
   return load;
 }

@@ -74,7 +74,7 @@ function checkCell(out, cell, at) {
 
 // aboveFloor (scripts/harness/above-floor.js): the point figures are
 // recomputed; the bootstrap intervals (2,000 resamples a cell, seconds for
-// perf.json on every build) are held to what any resample can give: a
+// the perf files on every build) are held to what any resample can give: a
 // resample's median lies between the smallest and largest sample.
 function checkAboveFloor(out, cells) {
   const groups = new Map();
@@ -164,7 +164,7 @@ function switchCostProblems(data) {
 
 // Numbers JSON cannot hold as such: 1e999 reads as Infinity. The walk keeps
 // each value's parent and key, and builds a path only for a problem, so a
-// 28 MB perf.json costs no path arrays; and only a text that holds a long
+// perf file of many MB costs no path arrays; and only a text that holds a long
 // exponent or 309 digits in a number (after ':', ',' or '[') can hold such a
 // number at all.
 const MAYBE_INFINITE = /[:,[]\s*-?(?:\d+(?:\.\d+)?[eE]\+?\d{3}|\d{309})/;

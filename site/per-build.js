@@ -17,6 +17,14 @@ function renewBuildLoader() {
   return shared;
 }
 
+// For plugins registered once: the loader of whichever build is running
+// (load(name), load.has(name)), so a --serve rebuild reads renewed data.
+function currentLoad() {
+  const load = (name) => buildLoader()(name);
+  load.has = (name) => buildLoader().has(name);
+  return load;
+}
+
 // A value that lives as long as the build's loader.
 function perBuild(make) {
   const memo = new WeakMap();
@@ -31,4 +39,4 @@ function perBuild(make) {
 // prose asked for it on every call: 65 reads per build).
 const buildManifest = perBuild(() => loadManifest());
 
-module.exports = { buildLoader, renewBuildLoader, perBuild, buildManifest };
+module.exports = { buildLoader, renewBuildLoader, currentLoad, perBuild, buildManifest };

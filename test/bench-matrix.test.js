@@ -1,6 +1,7 @@
 // The runtime matrix: `npm run bench -- --runtimes` (profiles installed on
 // demand, their library sets, skipped cells with their reasons), `--merge` of
-// shards measured apart, and the CI workflow that runs one shard per profile.
+// shards measured apart, and the CI workflow that runs one job per profile,
+// each writing that profile's data file.
 // Runs are tiny (--quick at n = 20, cpu mode, a few variants); nothing here
 // depends on how fast they are.
 'use strict';
@@ -202,10 +203,12 @@ test('the matrix workflow validates with action-validator, and a broken copy doe
   const ok = check(WORKFLOW);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
   const text = fs.readFileSync(WORKFLOW, 'utf8');
-  // One job per profile, read from profiles.json; shards merged with --merge.
+  // One job per profile, read from profiles.json, each writing the profile's
+  // own data file, the one the site reads: nothing to merge.
   assert.match(text, /scripts\/runtimes\/profiles\.json/);
-  assert.match(text, /npm run bench -- --runtimes "\$\{\{ matrix\.profile \}\}" --out "shard-/);
-  assert.match(text, /npm run bench -- --merge shards\/\*\.json/);
+  assert.match(text, /npm run bench -- --runtimes "\$\{\{ matrix\.profile \}\}" --out "data\/perf-\$\{\{ matrix\.profile \}\}\.json"/);
+  assert.match(text, /path: data\/perf-\$\{\{ matrix\.profile \}\}\.json/);
+  assert.doesNotMatch(text, /--merge/);
   const broken = path.join(tmp, 'broken.yml');
   fs.writeFileSync(broken, text.replace(/^( {4})runs-on:/m, '$1runs_on:'));
   const bad = check(broken);

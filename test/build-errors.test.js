@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { buildFixture, buildSiteWith } = require('./helpers/eleventy');
 const { dataDir } = require('./helpers/data-dir');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 
 test('a malformed formula fails the build, naming file and line', (t) => {
   const { ok, log } = buildFixture('broken-math', t);
@@ -41,11 +42,25 @@ test('build: missing data file fails with its name', () => {
   assert.match(log, /complexity\.json: missing; the site draws from it\. Make it with: npm run complexity/);
 });
 
+test('build: the default runtime\'s performance file missing fails, naming it and the command that makes it', () => {
+  const { ok, output, log } = buildWithData({ drop: [DEFAULT_PERF] });
+  fs.rmSync(output, { recursive: true, force: true });
+  assert.equal(ok, false, 'the build must not go on without the figures of "now"');
+  assert.match(log, /perf-node-24\.json: missing; the site draws from it\. Make it with: npm run bench -- --runtimes node-24 --out data\/perf-node-24\.json/);
+});
+
+test('build: a chart naming a runtime whose file is missing fails, naming that file and its command', () => {
+  const { ok, output, log } = buildWithData({ drop: ['perf-node-14'] });
+  fs.rmSync(output, { recursive: true, force: true });
+  assert.equal(ok, false, 'the results page\'s node-14 table has no data');
+  assert.match(log, /perf-node-14\.json: missing; the site draws from it\. Make it with: npm run bench -- --runtimes node-14 --out data\/perf-node-14\.json/);
+});
+
 test('build: wrong inner type fails with file and JSON path', () => {
   let at = -1;
   const { ok, output, log } = buildWithData({
     edit: {
-      perf: (d) => {
+      [DEFAULT_PERF]: (d) => {
         at = d.cells.findIndex((c) => c.status === 'ok' && c.scenario === 'upload' && c.mode === 'cpu');
         d.cells[at].time.median = String(d.cells[at].time.median); // "12.3": the chart would just lose the point
       },
@@ -54,7 +69,7 @@ test('build: wrong inner type fails with file and JSON path', () => {
   fs.rmSync(output, { recursive: true, force: true });
   assert.equal(ok, false, 'a string where a number belongs must fail the build');
   assert.ok(at >= 0);
-  assert.match(log, new RegExp(`perf\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: must be number,null`));
+  assert.match(log, new RegExp(`perf-node-24\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: must be number,null`));
 });
 
 test('build: malformed reference-2013.json names the file', () => {
@@ -67,12 +82,12 @@ test('build: malformed reference-2013.json names the file', () => {
 
 test('build: unfinished run fails unless drafts allow it, and then shows the banner', () => {
   let runId = null;
-  const broken = { edit: { perf: (d) => { runId = Object.keys(d.runs)[0]; d.runs[runId].finished = null; } } };
+  const broken = { edit: { [DEFAULT_PERF]: (d) => { runId = Object.keys(d.runs)[0]; d.runs[runId].finished = null; } } };
 
   const strict = buildWithData(broken);
   fs.rmSync(strict.output, { recursive: true, force: true });
   assert.equal(strict.ok, false, 'an interrupted run must not be published');
-  assert.ok(strict.log.includes(`perf.json $.runs[${JSON.stringify(runId)}].finished: the run did not finish`), strict.log);
+  assert.ok(strict.log.includes(`perf-node-24.json $.runs[${JSON.stringify(runId)}].finished: the run did not finish`), strict.log);
   assert.match(strict.log, /ASYNCBENCH_ALLOW_INCOMPLETE=1/);
 
   const draft = buildWithData(broken, { ASYNCBENCH_ALLOW_INCOMPLETE: '1' });
@@ -82,8 +97,8 @@ test('build: unfinished run fails unless drafts allow it, and then shows the ban
     const banner = results.match(/<div class="data-banner[^"]*" role="note">([\s\S]*?)<\/div>/);
     assert.ok(banner, 'the results page has no incomplete-data banner');
     assert.match(banner[1], /Draft: incomplete data/);
-    assert.match(banner[1], /perf\.json: 1 unfinished run<\/li>/);
-    // The figures drawn from perf.json say so too; the 2013 ones do not.
+    assert.match(banner[1], /perf-node-24\.json: 1 unfinished run<\/li>/);
+    // The figures drawn from perf-node-24.json say so too; the 2013 ones do not.
     assert.match(results, /id="chart-perf-cpu-time"[^]*?<figcaption>[^]*?class="chart-incomplete">Incomplete data/);
     assert.doesNotMatch(results.match(/id="chart-2013-cpu"[^]*?<\/figcaption>/)[0], /chart-incomplete/);
     const home = fs.readFileSync(path.join(draft.output, 'index.html'), 'utf8');
@@ -104,7 +119,7 @@ for (const [what, median, message] of [
     let at = -1;
     const { ok, output, log } = buildWithData({
       edit: {
-        perf: (d) => {
+        [DEFAULT_PERF]: (d) => {
           at = d.cells.findIndex((c) => c.status === 'ok' && c.scenario === 'upload' && c.mode === 'cpu' && c.samples.length > 2);
           d.cells[at].time.median = median;
         },
@@ -113,6 +128,6 @@ for (const [what, median, message] of [
     fs.rmSync(output, { recursive: true, force: true });
     assert.ok(at >= 0);
     assert.equal(ok, false, `a time.median of ${median} beside untouched samples must fail the build`);
-    assert.match(log, new RegExp(`perf\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: ${message}`));
+    assert.match(log, new RegExp(`perf-node-24\\.json \\$\\.cells\\[${at}\\]\\.time\\.median: ${message}`));
   });
 }

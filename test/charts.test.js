@@ -1,6 +1,7 @@
 'use strict';
-// Data -> chart/table models -> HTML. perf.json comes from test/fixtures/charts
-// (26 variants, summaries without samples, so only a loader that allows
+// Data -> chart/table models -> HTML. The default runtime's perf file
+// (perf-node-24) is test/fixtures/charts/perf-synthetic.json (26 variants on
+// node-20.20.2, summaries without samples, so only a loader that allows
 // unfinished data reads it); every other file is the committed data.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -10,11 +11,13 @@ const { makeLoader } = require('../site/data-files');
 const { chartModel, tableModel, visibleSeries } = require('../site/models');
 const { chartFigure, dataTable, csv, wireModel, safeHref } = require('../site/render/chart-html');
 const { splitArgs } = require('../_config/shortcode-args');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 
 const FIX = path.join(__dirname, 'fixtures', 'charts');
 const fixture = makeLoader({ dataDir: FIX, allowIncomplete: true });
 const committed = makeLoader({ dataDir: path.join(__dirname, '..', 'data') });
-const load = (name) => (name === 'perf' ? fixture : committed)(name);
+const load = (name) => (name === DEFAULT_PERF ? fixture('perf-synthetic') : committed(name));
+load.has = (name) => name === DEFAULT_PERF || committed.has(name);
 
 test('perf chart: one series per variant, points [n, median, min, max, reps] sorted by n, default n <= 2000', () => {
   const m = chartModel('perf', { mode: 'cpu', metric: 'time' }, load);
@@ -27,6 +30,22 @@ test('perf chart: one series per variant, points [n, median, min, max, reps] sor
   }
   assert.equal(m.y.unit, 'ms');
   assert.match(m.env, /node 20\.20\.2.*Fixture CPU \(2 cores\)/);
+});
+
+test('a figure naming a runtime reads that profile\'s file (perf-node-20); one naming none, the default runtime\'s (perf-node-24)', () => {
+  const asked = [];
+  // The fixture stands in for every profile's file here.
+  const spy = (name) => { asked.push(name); return load(/^perf-node-/.test(name) ? DEFAULT_PERF : name); };
+  chartModel('perf', { mode: 'cpu', runtime: 'node-20' }, spy);
+  chartModel('perf', { mode: 'cpu' }, spy);
+  chartModel('perf', { mode: 'cpu', sweep: true }, spy);
+  chartModel('ranked', { mode: 'cpu', runtime: 'node-0.11' }, spy);
+  tableModel('parallel', { n: 1000, mode: 'io', runtime: 'node-24@24.21.0' }, spy);
+  tableModel('aboveFloor', { n: 1000 }, spy);
+  assert.deepEqual(asked, ['perf-node-20', 'perf-node-24', 'perf-sweep', 'perf-node-0.11', 'perf-node-24', 'perf-node-24']);
+  assert.equal(DEFAULT_PERF, 'perf-node-24');
+  assert.throws(() => chartModel('perf', { mode: 'cpu', runtime: 'node-99' }, load),
+    (err) => err.code === 'ERR_UNKNOWN_RUNTIME' && /runtime "node-99" is not a runtime profile, so no data\/perf-<profile>\.json holds it; name one of node-0\.11, .*node-24, .*deno/.test(err.message));
 });
 
 test('sweep=true keeps the large n; latency metrics read latencyP50/P99', () => {
@@ -279,7 +298,7 @@ function perfWithFloor() {
   }
   deriveAboveFloor(cells);
   const data = { schema: 'asyncbench/perf@1', runs: {}, cells };
-  return (name) => (name === 'perf' ? { data, shown: 'perf.json', incomplete: '' } : committed(name));
+  return (name) => (name === DEFAULT_PERF ? { data, shown: `${DEFAULT_PERF}.json`, incomplete: '' } : committed(name));
 }
 
 test('time charts carry the floor workload as a floor line, apart from the styles; other metrics do not', () => {

@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { makeLoader, readDataFile, jsonPath, dataNames, REQUIRED } = require('../site/data-files');
 const { dataDir } = require('./helpers/data-dir');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 
 const DATA = path.join(__dirname, '..', 'data');
 const problems = (hit) => hit.problems.map((p) => `${p.kind} ${p.path || ''} ${p.message}`.replace(/ +/g, ' '));
@@ -27,12 +28,33 @@ test('JSON paths: indexes in brackets, names after dots, other keys quoted', () 
 test('a missing file, bad JSON and a file without a schema are named with what to do', () => {
   const d = dataDir({ only: [], raw: { complexity: '{"schema": ', notes: '{}' } });
   try {
-    assert.deepEqual(problems(readDataFile(d.dir, 'perf')), [`missing missing; the site draws from it. Make it with: ${REQUIRED.perf}`]);
+    assert.deepEqual(problems(readDataFile(d.dir, DEFAULT_PERF)), [`missing missing; the site draws from it. Make it with: ${REQUIRED[DEFAULT_PERF]}`]);
     assert.match(problems(readDataFile(d.dir, 'complexity'))[0], /^unreadable is not valid JSON \(.+\)\. Remake it with: npm run complexity$/);
     assert.match(problems(readDataFile(d.dir, 'notes'))[0], /has no JSON Schema: add data\/schema\/notes\.schema\.json/);
     const err = (() => { try { makeLoader({ dataDir: d.dir }).checkAll(); } catch (e) { return e; } })();
     assert.ok(err, 'checkAll must throw');
     for (const name of [...Object.keys(REQUIRED), 'notes']) assert.ok(err.message.includes(`${name}.json`), `${name}.json not named:\n${err.message}`);
+  } finally {
+    d.remove();
+  }
+});
+
+test('performance data: the default runtime\'s file is required, another profile\'s is read when present, each with its command', () => {
+  assert.equal(DEFAULT_PERF, 'perf-node-24');
+  assert.equal(REQUIRED[DEFAULT_PERF], 'npm run bench -- --runtimes node-24 --out data/perf-node-24.json');
+  assert.ok(!('perf' in REQUIRED), 'the one file of every runtime is no longer drawn from');
+  const d = dataDir({ only: ['perf-noise'] });
+  try {
+    assert.ok(dataNames(d.dir).includes(DEFAULT_PERF));
+    assert.ok(!dataNames(d.dir).includes('perf-bun'), 'a profile without a file is not required');
+    assert.deepEqual(problems(readDataFile(d.dir, 'perf-bun')), ['missing missing; the site draws from it. Make it with: npm run bench -- --runtimes bun --out data/perf-bun.json']);
+    const load = makeLoader({ dataDir: d.dir });
+    assert.equal(load.has('perf-noise'), true);
+    assert.equal(load.has('perf-bun'), false);
+    // Until the old one-file data are split, the message says how.
+    require('node:fs').writeFileSync(path.join(d.dir, 'perf.json'), '{}');
+    assert.match(problems(readDataFile(d.dir, DEFAULT_PERF))[0],
+      /^missing missing; the site draws from it\. Make it with: npm run bench -- --runtimes node-24 --out data\/perf-node-24\.json, or take it from the old one-file data: npm run bench -- --split \S+perf\.json$/);
   } finally {
     d.remove();
   }

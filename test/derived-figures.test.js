@@ -11,6 +11,7 @@ const { readDataFile } = require('../site/data-files');
 const { CELL_SUMMARIES } = require('../site/derived-figures');
 const { summarizeCell } = require('../scripts/harness/datafile');
 const { dataDir } = require('./helpers/data-dir');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 
 const problems = (hit) => hit.problems.map((p) => `${p.kind} ${p.path || ''} ${p.message}`);
 
@@ -28,7 +29,7 @@ const okCell = (cells, pred = () => true) => cells.findIndex((c) => c.status ===
 
 test('a p25 and a count that the samples contradict are refused at their JSON path', () => {
   let at;
-  const lines = checkEdited('perf', (d) => {
+  const lines = checkEdited(DEFAULT_PERF, (d) => {
     at = okCell(d.cells);
     d.cells[at].memory.p25 += 1;
     d.cells[at].latencyP99.count += 1;
@@ -39,12 +40,12 @@ test('a p25 and a count that the samples contradict are refused at their JSON pa
 });
 
 test('a difference within the harness\'s rounding passes', () => {
-  assert.deepEqual(checkEdited('perf', (d) => { d.cells[okCell(d.cells)].time.median += 0.0004; }), []);
+  assert.deepEqual(checkEdited(DEFAULT_PERF, (d) => { d.cells[okCell(d.cells)].time.median += 0.0004; }), []);
 });
 
 test('the median\'s interval, the noisy flag and the cost above the floor are recomputed', () => {
   let at;
-  const lines = checkEdited('perf', (d) => {
+  const lines = checkEdited(DEFAULT_PERF, (d) => {
     at = okCell(d.cells, (c) => c.aboveFloor && c.aboveFloor.costCi95);
     const c = d.cells[at];
     c.timeCi.hi = c.timeCi.hi * 2 + 1;

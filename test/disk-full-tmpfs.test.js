@@ -13,6 +13,7 @@ const { spawnSync } = require('node:child_process');
 const { ROOT, tempDir, runBench, readData, until } = require('./fixtures/bench/helpers');
 const datafile = require('../scripts/harness/datafile');
 const { journalFile } = require('../scripts/lib/side-files');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
 
 const ROOT_ONLY = 'mounting a tmpfs needs root; test/disk-full-injected.test.js covers the same cases on this machine';
 const PAUSE = ['--require', path.join(__dirname, 'fixtures', 'disk', 'pause-after.js')];
@@ -38,10 +39,11 @@ function fill(dir, leave) {
   return filler;
 }
 
-// About 1.3 MB of perf@1 data copied from data/perf.json (its first cells and
-// the runs they come from): the large data file of the issue's report.
+// About 1.3 MB of perf@1 data copied from the default runtime's committed
+// data/perf-node-24.json (its first cells and the runs they come from): the
+// large data file of the issue's report.
 function bigDataFile(file) {
-  const all = datafile.load(path.join(ROOT, 'data', 'perf.json'), null);
+  const all = datafile.load(path.join(ROOT, 'data', `${DEFAULT_PERF}.json`), null);
   const data = { ...all, cells: [] };
   let size = 0;
   for (const cell of all.cells) {

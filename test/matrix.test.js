@@ -1,8 +1,9 @@
 'use strict';
-// The runtime matrix ("then and now", site/models/matrix.js) from a small
-// perf file made here: four runtimes (three on V8, Bun on JavaScriptCore),
-// listed out of release order, with skipped, crashed and timed-out cells.
-// The 2013 figures are the committed data/reference-2013.json.
+// The runtime matrix ("then and now", site/models/matrix.js) from small perf
+// files made here, one per runtime profile as the site reads them: four
+// runtimes (three on V8, Bun on JavaScriptCore), listed out of release
+// order, with skipped, crashed and timed-out cells. The 2013 figures are the
+// committed data/reference-2013.json.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
@@ -11,6 +12,8 @@ const { chartModel, tableModel } = require('../site/models');
 const { chartFigure, dataTable, csv, wireModel } = require('../site/render/chart-html');
 const { rankRange, verdict } = require('../site/models/matrix');
 const { runtimeInfo } = require('../site/lib/runtime-order');
+const { PROFILES } = require('../site/lib/perf-files');
+const { profileLoader } = require('./helpers/perf-files');
 
 const committed = makeLoader({ dataDir: path.join(__dirname, '..', 'data') });
 
@@ -56,7 +59,10 @@ function fixture({ runtimes = Object.keys(RUNTIMES), hosts = {} } = {}) {
   return { schema: 'asyncbench/perf@1', runs, cells: all };
 }
 
-const loaderFor = (perf) => (name) => (name === 'perf' ? { data: perf, shown: 'fixture perf.json', incomplete: '' } : committed(name));
+const loaderFor = (perf) => profileLoader(perf, committed);
+// The notes other than the one naming the profiles without a file.
+const NOT_SHOWN = /^Not shown, for want of a data file: /;
+const otherNotes = (m) => m.notes.filter((n) => !NOT_SHOWN.test(n));
 const points = (m, label) => m.series.find((s) => s.label === label).data;
 
 test('matrix chart: runtimes in release order as categories, one series per style, gaps where a cell did not run', () => {
@@ -71,7 +77,7 @@ test('matrix chart: runtimes in release order as categories, one series per styl
   assert.deepEqual(points(m, 'rx').map((p) => p[0]), [2], 'timeout and crash leave gaps');
   for (const s of m.series) for (const p of s.data) assert.ok(p[1] > 0, `${s.label} has a zero`);
   assert.deepEqual(m.floor.data.map((p) => p[0]), [0, 1], 'the floor, where measured, at its runtimes');
-  assert.deepEqual(m.notes, [], 'time carries no engine note');
+  assert.deepEqual(otherNotes(m), [], 'time carries no engine note');
   // One "Measured on": every runtime's exact version and flags, the machine once.
   assert.match(m.env, /^node 0\.11\.14 --harmony, node 24\.21\.0, deno 2\.9\.6, bun 1\.4\.5; Fixture CPU \(2 cores\), Fixture OS; 2026-11-23; 5 repetitions per point$/);
 });
@@ -104,13 +110,48 @@ test('ratio chart: each style over original on the same runtime', () => {
 
 test('memory chart: "not comparable across engines" only when the runtimes shown mix engines', () => {
   const mixed = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture()));
-  assert.equal(mixed.notes.length, 1);
+  assert.equal(otherNotes(mixed).length, 1);
   assert.match(mixed.notes[0], /not comparable across engines/);
   assert.match(mixed.notes[0], /\(V8: Node, Deno; JavaScriptCore: Bun\)/);
   assert.match(chartFigure(mixed, '/x.csv'), /<figcaption>[^\n]*not comparable across engines/);
   const v8 = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture({ runtimes: ['node-0.11@0.11.14', 'node-24@24.21.0', 'deno@2.9.6'] })));
-  assert.deepEqual(v8.notes, []);
+  assert.deepEqual(otherNotes(v8), []);
   assert.doesNotMatch(chartFigure(v8, '/x.csv'), /not comparable/);
+});
+
+test('the matrix reads every profile\'s file present, and names the profiles without one', () => {
+  const load = loaderFor(fixture());
+  const asked = [];
+  const spy = (name) => { asked.push(name); return load(name); };
+  spy.has = load.has;
+  const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, spy);
+  assert.deepEqual(asked, ['perf-node-0.11', 'perf-node-24', 'perf-bun', 'perf-deno'], 'only the files present, in release order');
+  const missing = PROFILES.filter((p) => !['node-0.11', 'node-24', 'bun', 'deno'].includes(p));
+  const note = m.notes.find((n) => NOT_SHOWN.test(n));
+  assert.equal(note, `Not shown, for want of a data file: ${missing.join(', ')} (make one with npm run bench -- --runtimes PROFILE --out data/perf-PROFILE.json).`);
+  assert.match(chartFigure(m, '/x.csv'), /<figcaption>[^\n]*Not shown, for want of a data file: node-0\.12, node-4,/);
+  const t = tableModel('matrix', { mode: 'cpu' }, load);
+  assert.ok(t.notes.includes(note), 'the table says so too');
+  // A run that measured several runtimes is in each of their files with its
+  // own runtime only: the matrix gathers them again.
+  const both = fixture({ runtimes: ['node-0.11@0.11.14', 'node-24@24.21.0'] });
+  both.runs = { 'r/both': { date: '2026-11-23T00:00:00.000Z', host: HOST, runtimes: Object.assign({}, ...Object.values(both.runs).map((r) => r.runtimes)) } };
+  for (const c of both.cells) c.run = 'r/both';
+  const split = loaderFor(both);
+  assert.deepEqual(Object.keys(split('perf-node-24').data.runs['r/both'].runtimes), ['node-24@24.21.0']);
+  const joined = chartModel('matrix', { mode: 'cpu', metric: 'time' }, split);
+  assert.deepEqual(joined.categories, ['Node 0.11', 'Node 24']);
+  assert.match(joined.env, /^node 0\.11\.14 --harmony, node 24\.21\.0; Fixture CPU/);
+  assert.deepEqual(otherNotes(joined), []);
+});
+
+test('the matrix with every profile\'s file: no note of missing ones', () => {
+  const runtimes = Object.fromEntries(PROFILES.map((p) => [`${p}@1.0.0`, { name: p.startsWith('node') ? 'node' : p, version: '1.0.0', profile: p }]));
+  const runs = Object.fromEntries(Object.entries(runtimes).map(([id, rt]) => [`r/${id}`, { date: '2026-11-23T00:00:00.000Z', host: HOST, runtimes: { [id]: { id, ...rt } } }]));
+  const cells = Object.keys(runtimes).map((id) => cell(id, 'original', 40));
+  const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, loaderFor({ schema: 'asyncbench/perf@1', runs, cells }));
+  assert.equal(m.categories.length, PROFILES.length);
+  assert.ok(!m.notes.some((n) => NOT_SHOWN.test(n)), m.notes.join('\n'));
 });
 
 test('engine and release date come from the profiles when a run did not record them', () => {
@@ -148,7 +189,7 @@ test('figures from different machines: the caption says so, and only then', () =
   const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, split);
   assert.match(m.notes.join(' '), /2 different machines \(.*Another CPU/);
   assert.match(dataTable(tableModel('matrix', { mode: 'cpu' }, split)), /2 different machines/);
-  assert.deepEqual(chartModel('matrix', { mode: 'cpu', metric: 'time' }, loaderFor(fixture())).notes, []);
+  assert.deepEqual(otherNotes(chartModel('matrix', { mode: 'cpu', metric: 'time' }, loaderFor(fixture()))), []);
   // The per-runtime perf charts use the same rule.
   const perfChart = chartModel('perf', { mode: 'cpu', runtime: 'bun' }, split);
   assert.deepEqual(perfChart.notes, [], 'one runtime, one machine');

@@ -15,14 +15,23 @@ const { visibleText } = require('./helpers/drafts-site');
 const { runtimeMatches, NOW_RUNTIME } = require('../site/lib/runtime-match');
 const { ProseNumberError } = require('../site/prose/lookup');
 const compareProse = require('../site/prose/compare');
+const { DEFAULT_PERF } = require('../site/lib/perf-files');
+
+// A loader over hand-made files: name -> data; a name it lacks is missing.
+function filesLoader(files) {
+  const load = (name) => {
+    if (!files[name]) throw new Error(`data/${name}.json: missing`);
+    return { shown: `data/${name}.json`, data: files[name] };
+  };
+  load.has = (name) => name in files;
+  return load;
+}
 
 const FIXTURES = path.join('test', 'fixtures', 'prose-compare');
 
-// The plugin's functions over a hand-made perf file (no Eleventy needed).
+// The plugin's functions over a hand-made perf file of "now" (no Eleventy needed).
 function withCells(cells, debug = { variants: [] }) {
-  const files = { perf: { runs: {}, cells }, debuggability: debug };
-  const load = (name) => ({ shown: `data/${name}.json`, data: files[name] });
-  return compareProse(load);
+  return compareProse(filesLoader({ [DEFAULT_PERF]: { runs: {}, cells }, debuggability: debug }));
 }
 const cell = (variant, median, lo, hi, runtime = 'node-24@24.21.0') => ({
   key: `${runtime}|upload|cpu|${variant}|1000`, runtime, scenario: 'upload', mode: 'cpu', variant, n: 1000, status: 'ok',
@@ -58,8 +67,12 @@ test('what the data do not hold fails, naming it and what exists', () => {
   const debug = { variants: [{ id: 'original', traces: [{ way: 'reject', longStack: false, excerpt: ['Error: x'], quality: 'absent', outcome: 'done' }] }] };
   const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), { ...cell('rx', 5, null, null), timeCi: { lo: null, hi: null }, samples: [] }], debug);
   const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
-  fails(() => f.comparePhrase({ a: 'zz', b: 'original', mode: 'cpu', n: 1000 }), /no variant "zz" in data\/perf\.json .*it has: async-await, original, rx$/);
-  fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, runtime: 'bun' }), /no runtime "bun" .*it has: node-24@24\.21\.0$/);
+  fails(() => f.comparePhrase({ a: 'zz', b: 'original', mode: 'cpu', n: 1000 }), /no variant "zz" in data\/perf-node-24\.json .*it has: async-await, original, rx$/);
+  // runtime= picks the profile's file: one that is no profile fails here, a
+  // profile without a file is the loader's missing file.
+  fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, runtime: 'bun-9' }), /^runtime "bun-9" is not a runtime profile, so no data\/perf-<profile>\.json holds it; name one of /);
+  assert.throws(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, runtime: 'bun' }), /data\/perf-bun\.json: missing/);
+  fails(() => f.leaders({ mode: 'cpu', n: 1000, file: 'perf' }), /file="perf" is retired/);
   fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 5000 }), /no n "5000"/);
   fails(() => f.comparePhrase({ a: 'original', b: 'async-await', mode: 'cpu', n: 1000, metric: 'speed' }), /unknown metric "speed"/);
   fails(() => f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000 }), /too few repetitions for a 95 % interval/);
@@ -75,11 +88,11 @@ function buildFails(t, dir, re) {
 }
 
 test('a comparison naming a variant the data do not hold fails the build', (t) => {
-  buildFails(t, 'unknown-variant', /posts\/compare-unknown-variant\.md: \{% compare "perf", a="promises-telepathy"[^%]*%\}: no variant "promises-telepathy" in data\/perf\.json[^\n]*it has: [^\n]*\boriginal\b/);
+  buildFails(t, 'unknown-variant', /posts\/compare-unknown-variant\.md: \{% compare "perf", a="promises-telepathy"[^%]*%\}: no variant "promises-telepathy" in data\/perf-node-24\.json[^\n]*it has: [^\n]*\boriginal\b/);
 });
 
 test('a comparison naming a runtime the data do not hold fails the build', (t) => {
-  buildFails(t, 'unknown-runtime', /posts\/compare-unknown-runtime\.md: \{% compare [^%]*runtime="bun-9" %\}: no runtime "bun-9" in data\/perf\.json[^\n]*it has: [^\n]*node-24/);
+  buildFails(t, 'unknown-runtime', /posts\/compare-unknown-runtime\.md: \{% compare [^%]*runtime="bun-9" %\}: runtime "bun-9" is not a runtime profile, so no data\/perf-<profile>\.json holds it; name one of [^\n]*node-24/);
 });
 
 test('recorded traces of a variant the data do not hold fail the build', (t) => {
@@ -96,7 +109,7 @@ function setTime(d, variant, median, lo, hi) {
 
 test('a build with changed data changes the phrases, in a fixture post and in the article', (t) => {
   const build = (edit) => {
-    const data = dataDir({ edit: { perf: edit } });
+    const data = dataDir({ edit: { [DEFAULT_PERF]: edit } });
     t.after(() => data.remove());
     const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: path.join(FIXTURES, 'posts'), ASYNCBENCH_DRAFTS: '1' });
     t.after(() => fs.rmSync(r.output, { recursive: true, force: true }));
@@ -117,30 +130,35 @@ test('a build with changed data changes the phrases, in a fixture post and in th
 
 test('run settings come from the runs of the runtime named (or now); runs that differ or lack the key fail', () => {
   const run = (id, reps, cpu) => ({ harness: { reps, ciTarget: 3 }, host: { cpu, cores: 2 }, runtimes: { [id]: { id } } });
+  // Each profile's runs in its own file, as the site reads them.
   const files = (runs) => {
-    const data = { perf: { runs, cells: [] } };
-    return compareProse((name) => ({ shown: `data/${name}.json`, data: data[name] }));
+    const data = {};
+    for (const [id, r] of Object.entries(runs)) {
+      const name = `perf-${Object.keys(r.runtimes)[0].split('@')[0]}`;
+      data[name] = data[name] || { runs: {}, cells: [] };
+      data[name].runs[id] = r;
+    }
+    return compareProse(filesLoader(data));
   };
   const f = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-14@14.21.3', 7, 'Xeon') });
   assert.equal(f.runSetting('reps', {}), '5', 'unnamed, the runtime is now (node-24)');
   assert.equal(f.runSetting('reps', { runtime: 'node-14' }), '7');
   assert.equal(f.runSetting('cpu', {}), 'Xeon');
   const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
-  fails(() => f.runSetting('retries', {}), /run a in data\/perf\.json records no retries/);
-  fails(() => f.runSetting('reps', { runtime: 'bun' }), /no run in data\/perf\.json measured runtime "bun"/);
+  fails(() => f.runSetting('retries', {}), /run a in data\/perf-node-24\.json records no retries/);
+  assert.throws(() => f.runSetting('reps', { runtime: 'bun' }), /data\/perf-bun\.json: missing/);
   const g = files({ a: run('node-24@24.21.0', 5, 'Xeon'), b: run('node-24@24.21.0', 9, 'Xeon') });
   fails(() => g.runSetting('reps', {}), /the runs of "node-24" differ in reps \(5 \/ 9\)/);
 });
 
 test('run settings with n= read only the runs that measured that n', () => {
   const run = (ns, maxReps) => ({ harness: { ns, reps: 5, maxReps }, host: { cpu: 'Xeon' }, runtimes: { 'node-24@24.21.0': { id: 'node-24@24.21.0' } } });
-  const data = { perf: { runs: { matrix: run([1000], 25), range: run([100, 2000], 5) }, cells: [] } };
-  const f = compareProse((name) => ({ shown: `data/${name}.json`, data: data[name] }));
+  const f = compareProse(filesLoader({ [DEFAULT_PERF]: { runs: { matrix: run([1000], 25), range: run([100, 2000], 5) }, cells: [] } }));
   const fails = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumberError && re.test(err.message));
   fails(() => f.runSetting('maxReps', {}), /differ in maxReps \(25 \/ 5\); name the runtime or an n=/);
   assert.equal(f.runSetting('maxReps', { n: 1000 }), '25');
   assert.equal(f.runSetting('maxReps', { n: 2000 }), '5');
   assert.equal(f.runSetting('reps', {}), '5', 'a setting the runs share needs no n=');
-  fails(() => f.runSetting('maxReps', { n: 300 }), /no run in data\/perf\.json measured runtime "node-24" at n = 300/);
+  fails(() => f.runSetting('maxReps', { n: 300 }), /no run in data\/perf-node-24\.json measured runtime "node-24" at n = 300/);
   fails(() => f.runSetting('maxReps', { n: 'many' }), /n= takes a positive integer/);
 });

@@ -1,7 +1,8 @@
 'use strict';
 // One page per manifest variant (pages/variants/variant.njk), built as a drafts
-// preview from data files: the real ones, plus an extra runtime for one
-// variant, so the test sees the pages render whatever runtimes the data hold.
+// preview from data files: the real ones (every runtime profile's perf file),
+// plus an extra runtime for one variant in the default runtime's file, so the
+// test sees the pages render whatever runtimes the data hold.
 // Expected figures are read from the data here and formatted with the page's
 // own figure filter (tested in test/variant-figures.test.js).
 const test = require('node:test');
@@ -14,6 +15,7 @@ const { dataDir: makeDataDir } = require('./helpers/data-dir');
 const { scaleTimes } = require('./helpers/perf-samples');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { figure } = require('../site/format');
+const { PROFILES, DEFAULT_PERF, fileOfProfile, combine } = require('../site/lib/perf-files');
 
 const ROOT = path.join(__dirname, '..');
 const DATA = path.join(ROOT, 'data');
@@ -29,10 +31,10 @@ const complexity = readData('complexity');
 const reference = readData('reference-2013');
 const extra = manifest.variants.find((v) => v.era === '2013' && v.id !== 'original') || manifest.variants[0];
 
-// The committed perf data, plus copies of one variant's cells as if measured
-// on a second runtime (times doubled, so its row cannot pass for the first).
+// The committed perf data of "now", plus copies of one variant's cells as if
+// measured on a second runtime (times doubled, so its row cannot pass for the first).
 function perfWithSecondRuntime() {
-  const perf = readData('perf');
+  const perf = readData(DEFAULT_PERF);
   const runId = `2013-08-09T00:00:00.000Z/${OLD_RUNTIME}`;
   // A real run environment, moved to 2013 and to the old runtime, so the
   // invented run passes the same schema check as a measured one.
@@ -46,7 +48,7 @@ function perfWithSecondRuntime() {
   const copies = perf.cells
     .filter((c) => c.variant === extra.id && c.scenario === 'upload' && c.n === N && c.runtime === Object.keys(real.runtimes)[0])
     .map((c) => ({ ...c, runtime: OLD_RUNTIME, run: runId, key: c.key.replace(c.runtime, OLD_RUNTIME), samples: c.samples.map((s) => ({ ...s, run: runId })) }));
-  assert.ok(copies.length > 0, `no ${extra.id} cells at n=${N} in data/perf.json`);
+  assert.ok(copies.length > 0, `no ${extra.id} cells at n=${N} in data/${DEFAULT_PERF}.json`);
   perf.cells.push(...copies);
   for (const c of copies) scaleTimes(perf.cells, c, 2);
   return perf;
@@ -56,8 +58,11 @@ let site;
 let perf;
 let dataDir;
 test.before(() => {
-  perf = perfWithSecondRuntime();
-  dataDir = makeDataDir({ edit: { perf: (data) => Object.assign(data, perf) } });
+  const now = perfWithSecondRuntime();
+  dataDir = makeDataDir({ edit: { [DEFAULT_PERF]: (data) => Object.assign(data, now) } });
+  // What the pages show: every profile's file present, "now" as edited.
+  const names = PROFILES.map(fileOfProfile).filter((name) => fs.existsSync(path.join(DATA, `${name}.json`)));
+  perf = combine(names.map((name) => ({ shown: name, data: name === DEFAULT_PERF ? now : readData(name) }))).data;
   site = buildDraftsSite({ CHARTS_DATA_DIR: dataDir.dir });
 });
 test.after(() => {
@@ -122,7 +127,7 @@ for (const v of manifest.variants) {
     const rows = tableRows(section(html, `time-and-memory`));
     const mine = perf.cells.filter((c) => c.variant === v.id && c.scenario === 'upload' && c.n === N);
     // A variant added since the last run says how to measure it.
-    if (!mine.length) assert.match(visibleText(section(html, 'time-and-memory')), new RegExp(`Not measured at n = ${N} yet: run npm run bench -- --variants '\\^${v.id}\\$' --resume`));
+    if (!mine.length) assert.match(visibleText(section(html, 'time-and-memory')), new RegExp(`Not measured at n = ${N} yet: run npm run bench -- --runtimes node-24 --variants '\\^${v.id}\\$' --resume --out data/perf-node-24\\.json`));
     assert.equal(rows.length, mine.length);
     for (const c of mine) {
       const row = rows.find((r) => r[0] === runtimeLabel(c) && r[1] === { cpu: 'CPU-bound', io: 'I/O-bound' }[c.mode]);

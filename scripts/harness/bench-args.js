@@ -70,6 +70,11 @@ ${column(scenarioHelp().slice(1))}
                       or runtime) into --out, by cell key; runs nothing.
                       Refuses shards whose harness settings or schema differ,
                       or that both hold a cell (data/SCHEMA.md, "Shards").
+  --split FILE        write the cells of FILE (data/perf.json, every runtime in
+                      one file) as one file per runtime profile beside it,
+                      perf-<profile>.json; runs nothing. A file already there
+                      is refused (exit 1), the others are written
+                      (data/SCHEMA.md, "One file per runtime profile").
   --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
@@ -96,7 +101,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'split', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
     'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
 ]);
@@ -199,6 +204,11 @@ function parseArgs(argv, env = process.env) {
   if (raw['--out'] === '-') {
     throw new UsageError('--out -: the data file cannot be stdout (every repetition is merged into it and journaled as it ' +
       'finishes); give a file, and --format json or --format csv to print the summary on stdout');
+  }
+  if (raw['--split'] !== undefined) {
+    const others = Object.keys(raw).filter((o) => o !== '--split').concat(merged.shards ? ['--merge'] : [], runtimes.length ? ['--runtime'] : []);
+    if (others.length) throw new UsageError(`--split takes only the file to split, not ${others[0]}`);
+    return { help: false, split: path.resolve(raw['--split']) };
   }
   if (merged.shards) {
     const others = Object.keys(raw).filter((o) => o !== '--out');

@@ -1,6 +1,6 @@
 'use strict';
 // Reading the rows of a data file: the cells of a perf@1-shaped file
-// (data/perf.json, and the scenario files that share its shape: chains,
+// (data/perf-<profile>.json, and the scenario files that share its shape: chains,
 // delegation, streamline-modes) into chart series (which cells a page shows,
 // a cell's summary as a point, points grouped into series), and the
 // variants of an analyzer's file. Shared by the models.

@@ -1,6 +1,6 @@
 'use strict';
-// The metrics of data/perf.json, once: what charts title and draw, what
-// prose prints and compares. For each: the axis title and unit, the cell's
+// The metrics of the perf@1 files (data/perf-<profile>.json), once: what
+// charts title and draw, what prose prints and compares. For each: the axis title and unit, the cell's
 // summary key (data/SCHEMA.md, perf@1 cells), the sample field it is
 // summarised from (for intervals worked out from the samples), and how a
 // comparative phrase names it ({r}: the ratio).

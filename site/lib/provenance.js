@@ -5,8 +5,12 @@
 // final. Shared by every model.
 
 // What a model says about data that are not final (a draft build with
-// ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf.json: 1 unfinished run", or ''.
-const incompleteNote = (hit) => (hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
+// ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
+// or ''. A hit made of several files (site/lib/perf-files.js combine) names
+// each unfinished one.
+const incompleteNote = (hit) => (hit.parts
+  ? hit.parts.map(incompleteNote).filter(Boolean).join('; ')
+  : hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
 
 // "Measured on ..." for the runs the given cells of a perf@1-shaped file
 // (perf, chains, delegation, streamline-modes) came from.
@@ -82,7 +86,7 @@ function machinesNote(perf, cells) {
   return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): compare them with care.`;
 }
 
-// The provenance fields every perf.json chart and table model ends with: the
+// The provenance fields every perf@1 chart and table model ends with: the
 // machines note, the environment line, no transcribed source, and the
 // unfinished-data note of the file it was read from.
 const perfProvenance = (hit, cells) => ({

@@ -1,5 +1,5 @@
 'use strict';
-// The runtimes of data/perf.json as the runtime matrix shows them: what the
+// The runtimes of the perf files as the runtime matrix shows them: what the
 // runs recorded about each runtime id (completed from its profile in
 // scripts/runtimes/profiles.json), a short label, and release order.
 const { profiles } = require('../../scripts/runtimes/profiles.json');

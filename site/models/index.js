@@ -18,12 +18,12 @@
 // A table model: { id, caption, columns: [{key, title, unit?, num?}],
 //   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty? }
 const MODELS = {
-  'perf.json, perf-sweep.json': require('./perf'),
+  'perf-<profile>.json, perf-sweep.json': require('./perf'),
   'reference-2013.json': require('./reference-2013'),
   'complexity.json': require('./complexity'),
   'debuggability.json': require('./debuggability'),
-  'perf.json (every runtime)': require('./matrix'),
-  'perf.json (ranked at one n)': require('./ranked'),
+  'perf-<profile>.json (every profile)': require('./matrix'),
+  'perf-<profile>.json (ranked at one n)': require('./ranked'),
   'chains.json': require('./chains'),
   'delegation.json': require('./delegation'),
   'streamline-modes.json': require('./streamline-modes'),

@@ -1,6 +1,8 @@
 'use strict';
 // The runtime matrix ("then and now") -> chart and table models: every style
-// on every runtime data/perf.json holds, runtimes in release order.
+// on every runtime, from every data/perf-<profile>.json present (one file per
+// runtime profile, site/lib/perf-files.js), runtimes in release order; the
+// profiles without a file are named under the figure.
 //
 //   {% chart "matrix", scenario="upload", mode="cpu", metric="time" %}   (time | ratio | memory)
 //   {% dataTable "matrix", scenario="upload", mode="cpu" %}              (which style runs where)
@@ -17,6 +19,7 @@ const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cel
 const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { matrixRuntimes } = require('../lib/runtime-order');
+const { everyProfile, perfFile } = require('../lib/perf-files');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
 const DEFAULT_N = 1000;
@@ -67,6 +70,12 @@ function selectMatrix(perf, args) {
   return { mode, scenario, n, cells };
 }
 
+// The profiles the matrix cannot show, in one sentence, or ''.
+function missingNote(missing) {
+  if (!missing.length) return '';
+  return `Not shown, for want of a data file: ${missing.join(', ')} (make one with npm run bench -- --runtimes PROFILE --out data/perf-PROFILE.json).`;
+}
+
 const MATRIX_METRICS = {
   time: { title: PERF_METRICS.time.title, unit: PERF_METRICS.time.unit, pick: (c) => summary(c.time) },
   memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
@@ -78,7 +87,7 @@ const MATRIX_METRICS = {
 function matrixChart(args, load) {
   const metric = MATRIX_METRICS[args.metric || 'time'];
   if (!metric) throw new Error(`charts: unknown matrix metric "${args.metric}"; use one of ${Object.keys(MATRIX_METRICS).join(', ')}.`);
-  const hit = load('perf');
+  const { hit, missing } = everyProfile(load);
   const { data } = hit;
   const { mode, scenario, n, cells } = selectMatrix(data, args);
   const runtimes = matrixRuntimes(data, cells);
@@ -110,6 +119,7 @@ function matrixChart(args, load) {
   const notes = [
     metric === MATRIX_METRICS.memory ? engineNote(runtimes) : '',
     machinesNote(data, used),
+    missingNote(missing),
   ].filter(Boolean);
   return {
     title: `Then and now, ${MODES[mode]}${scenario === 'upload' ? '' : ` (${scenario} scenario)`}, n = ${n}: ${metric.title.toLowerCase()}`,
@@ -141,7 +151,7 @@ function cellReason(cell) {
 }
 
 function matrixTable(args, load) {
-  const hit = load('perf');
+  const { hit, missing } = everyProfile(load);
   const { data } = hit;
   const { mode, scenario, n, cells } = selectMatrix(data, args);
   const runtimes = matrixRuntimes(data, cells);
@@ -175,7 +185,7 @@ function matrixTable(args, load) {
     columns: [{ key: 'name', title: 'Variant' }, ...runtimes.map((r) => ({ key: r.id, title: r.label, num: true }))],
     rows,
     footnotes: notes,
-    notes: [machinesNote(data, cells)].filter(Boolean),
+    notes: [machinesNote(data, cells), missingNote(missing)].filter(Boolean),
     env: matrixEnv(data, shown, runtimes),
     source: null,
     incomplete: incompleteNote(hit),
@@ -228,9 +238,9 @@ function reproduction2013(args, load) {
   const set = REPRO_SETS[args.set || 'cpu'];
   if (!set) throw new Error(`tables: unknown 2013 set "${args.set}"; use one of ${Object.keys(REPRO_SETS).join(', ')}.`);
   const ref = load('reference-2013').data;
-  const hit = load('perf');
-  const { data } = hit;
   const runtime = args.runtime || 'node-0.11';
+  const hit = load(perfFile(runtime));
+  const { data } = hit;
   const mode = args.mode || set.mode;
   const then = new Map(ref[set.key].series.map((s) => [s.label, new Map(s.points.map((p) => [p.n, p.value]))]));
   const pairs = new Map(manifest.variants.filter((v) => v.article2013 && then.has(v.article2013)).map((v) => [v.id, v.article2013]));

@@ -1,11 +1,12 @@
 'use strict';
-// data/perf.json (asyncbench/perf@1, data/schema/perf.schema.json; the scale
-// sweep's data/perf-sweep.json has the same shape) -> the performance charts,
-// the tables of parallel calls and of each style's cost above the floor, and
-// a variant's figures for its page.
+// data/perf-<profile>.json (asyncbench/perf@1, data/schema/perf.schema.json,
+// one file per runtime profile; the scale sweep's data/perf-sweep.json has
+// the same shape) -> the performance charts, the tables of parallel calls and
+// of each style's cost above the floor, and a variant's figures for its page.
 //
 //   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
 //     metric: time | memory | heap | latency-p50 | latency-p99; sweep=true reads perf-sweep
+//     runtime= reads that profile's file (perf-node-20); unnamed, "now" (site/lib/perf-files.js)
 //   {% dataTable "parallel", n=1000, mode="io" %}     {% dataTable "parallel", era="2013" %}
 //   {% dataTable "aboveFloor", n=1000, mode="cpu" %}  (cost above the floor workload)
 //
@@ -19,6 +20,8 @@ const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../lib/provenance');
 const { reference } = require('./reference-2013');
+const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
+const { NOW_RUNTIME } = require('../lib/runtime-match');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
@@ -30,7 +33,7 @@ function perfChart(args, load) {
   const sweep = args.sweep === true || args.sweep === 'true';
   // The scale sweep has its own file (npm run bench:sweep), so a rerun of the
   // article's n range never has to redo the slow large-n cells.
-  const hit = load(sweep ? 'perf-sweep' : 'perf');
+  const hit = load(sweep ? 'perf-sweep' : perfFile(args.runtime));
   const { data } = hit;
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
   const cells = selectCells(data, q);
@@ -65,7 +68,7 @@ function parallel(args, load) {
   }
   const n = Number(args.n || 1000);
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
-  const hit = load('perf');
+  const hit = load(perfFile(args.runtime));
   const { data } = hit;
   // The floor workload is no style: it has its own table (aboveFloor).
   const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time) && c.variant !== FLOOR_ID);
@@ -88,7 +91,7 @@ function parallel(args, load) {
 function aboveFloor(args, load) {
   const n = Number(args.n || 1000);
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'cpu' };
-  const hit = load('perf');
+  const hit = load(perfFile(args.runtime));
   const { data } = hit;
   const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n);
   const floor = cells.find((c) => c.variant === FLOOR_ID && summary(c.time));
@@ -138,7 +141,8 @@ function runtimeLabel(perf, cell) {
   return [rt.name, rt.version, ...(rt.flags || [])].filter(Boolean).join(' ');
 }
 
-// Rows per runtime, in the order the runtimes first appear in the file, and
+// Rows per runtime, in the order the runtimes first appear in the data (the
+// variant pages pass every profile's file, site/lib/perf-files.js), and
 // per mode in MODES order. A cell that did not finish keeps its status.
 function perfOf(perf, id, { n, scenario = 'upload' }) {
   const cells = (perf && Array.isArray(perf.cells) ? perf.cells : [])
@@ -161,7 +165,9 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
   const order = Object.keys(MODES);
   for (const r of runtimes.values()) r.rows.sort((a, b) => order.indexOf(a.mode) - order.indexOf(b.mode));
   const measured = cells.filter((c) => c.status === 'ok');
-  return { n, scenario, runtimes: [...runtimes.values()], env: measured.length ? perfEnv(perf, measured) : '' };
+  // What measures a variant added since the last run, on "now".
+  const measure = `npm run bench -- --runtimes ${NOW_RUNTIME} --variants '^${id}$' --resume --out data/${DEFAULT_PERF}.json`;
+  return { n, scenario, runtimes: [...runtimes.values()], env: measured.length ? perfEnv(perf, measured) : '', measure };
 }
 
 module.exports = { charts: { perf: perfChart }, tables: { parallel, aboveFloor }, perfOf, DEFAULT_MAX_N };

@@ -5,6 +5,7 @@
 // styles are faster and which could not be told apart (overlapping whiskers).
 //
 //   {% chart "ranked", mode="cpu", n=1000 %}   (scenario=, runtime=, exclude= or include=)
+//   runtime= reads that profile's file (perf-node-20); unnamed, "now" (site/lib/perf-files.js)
 //
 // The model has the shape of the other chart models (site/models/index.js):
 // each series is a style with the one point [n, median, interval low,
@@ -13,6 +14,7 @@
 // to draw rows instead of lines.
 const { selectCells, FLOOR_ID, FLOOR_LABEL, MODES } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
+const { perfFile } = require('../lib/perf-files');
 const { round } = require('../format');
 
 const ZOOM_BELOW = 1.5; // slowest / fastest median under which the axis leaves out zero
@@ -29,7 +31,7 @@ function rankedChart(args, load) {
   if (!MODES[mode]) throw new Error(`charts: unknown mode "${mode}" for the ranked chart; use one of ${Object.keys(MODES).join(', ')}.`);
   if (args.metric && args.metric !== 'time') throw new Error(`charts: the ranked chart ranks time only (its whiskers are the median time's 95 % interval); drop metric="${args.metric}".`);
   const n = Number(args.n || 1000);
-  const hit = load('perf');
+  const hit = load(perfFile(args.runtime));
   const { data } = hit;
   const cells = selectCells(data, { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: null })
     .filter((c) => c.n === n && c.time && typeof c.time.median === 'number');

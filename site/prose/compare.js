@@ -13,7 +13,8 @@
 //   {% traces way="reject", variants="original,async-await" %}   recorded traces
 //
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
-// scenario= and runtime= like num; unnamed, the runtime is "now".
+// scenario=, runtime= and file= like num; unnamed, the runtime is "now" and
+// its file data/perf-node-24.json (site/lib/perf-files.js).
 const { medianCi } = require('../../scripts/lib/stats');
 const { escapeHtml, ratioText } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
@@ -21,7 +22,7 @@ const { FLOOR_ID } = require('../lib/cells');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
 const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
 const { reproduction2013 } = require('../models/matrix');
-const { ProseNumberError, narrow, same, perfCell, variantLink: link } = require('./lookup');
+const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('./lookup');
 
 // load(name) -> the checked data file (site/data-files.js); the build passes
 // its one loader, tests a stand-in.
@@ -55,7 +56,7 @@ module.exports = function compareProse(load) {
 
   function compare(kw) {
     if (!kw.a || !kw.b) throw new ProseNumberError('a= and b= name the two variants to compare');
-    const hit = load(kw.file || 'perf');
+    const hit = perfHit(load, kw);
     const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), { ...kw, allowFew: true });
     const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), { ...kw, allowFew: true });
     // Too few repetitions for an interval (the matrix runs 5 per cell): the
@@ -87,7 +88,7 @@ module.exports = function compareProse(load) {
   // the leader's: the honest "fastest" when several are tied.
   function leaders(kw) {
     for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for leaders`);
-    const hit = load(kw.file || 'perf');
+    const hit = perfHit(load, kw);
     let cells = narrow(hit.data.cells.filter((c) => c.status === 'ok' && c.variant !== FLOOR_ID), [
       ['scenario', kw.scenario || 'upload', same('scenario')],
       ['runtime', kw.runtime, (r, v) => runtimeMatches(r.runtime, v)],
@@ -178,7 +179,7 @@ module.exports = function compareProse(load) {
   // extra sizes of the 2013 range were run with different repetition caps.
   const HOST = ['cpu', 'cores', 'os', 'memGb'];
   function runSetting(key, kw) {
-    const hit = load('perf');
+    const hit = perfHit(load, { runtime: kw.runtime });
     const all = Object.entries(hit.data.runs || {});
     const wanted = kw.runtime || NOW_RUNTIME;
     const n = kw.n === undefined ? null : Number(kw.n);

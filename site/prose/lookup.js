@@ -7,6 +7,7 @@
 const { escapeHtml } = require('../format');
 const { buildManifest } = require('../per-build');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
+const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 
 class ProseNumberError extends Error {}
 
@@ -32,6 +33,30 @@ function narrow(rows, steps, where) {
 
 const same = (key) => (r, v) => String(r[key]) === String(v);
 const runtimeMatch = (r, v) => runtimeMatches(r.runtime, v);
+
+// The perf@1 file a figure in prose reads: file= as given (perf-sweep,
+// perf-node-20), else the file of its runtime= or of "now"
+// (site/lib/perf-files.js). file="perf", the one file of every runtime
+// before issue 28, is retired.
+function perfHit(load, kw) {
+  if (kw.file !== undefined) {
+    const file = String(kw.file);
+    if (file === 'perf') {
+      throw new ProseNumberError(`file="perf" is retired: the performance data are one file per runtime profile, data/perf-<profile>.json; ` +
+        `leave file= out and name the runtime with runtime= (unnamed: ${NOW_RUNTIME}), or give file="${DEFAULT_PERF}"`);
+    }
+    if (!file.startsWith('perf-')) throw new ProseNumberError(`file="${file}" is not a perf file; use perf-<profile> (e.g. ${DEFAULT_PERF}) or perf-sweep`);
+    return load(file);
+  }
+  let name;
+  try {
+    name = perfFile(kw.runtime);
+  } catch (err) {
+    if (err.code === 'ERR_UNKNOWN_RUNTIME') throw new ProseNumberError(err.message);
+    throw err;
+  }
+  return load(name);
+}
 
 // The one cell a perf query names.
 function perfCell(hit, kw) {
@@ -59,4 +84,4 @@ function variantLink(id) {
   return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
 }
 
-module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfCell, variantLink };
+module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink };

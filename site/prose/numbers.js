@@ -10,22 +10,25 @@
 //   {% num "2013", set="cpu", variant="co.js", n=1000 %}               a 2013 chart point
 //   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
-//   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf.json
+//   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf-node-20.json
 //   {% variantRef "async-await" %}                                      link to the variant's page
 //   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see compare.js
 //
-// perf takes scenario= (default upload) and runtime= (an id or its prefix,
-// "node-20"; required when the file holds several runtimes), and file= to
-// read perf-sweep instead. Anything the data do not hold (a variant, a
+// perf takes scenario= (default upload) and runtime= (a runtime profile,
+// "node-20": its file data/perf-node-20.json; unnamed, "now", node-24), and
+// file= to read another perf file (perf-sweep); file="perf" is retired
+// (site/prose/lookup.js perfHit). count "perf", of="runtime" counts over
+// every profile's file. Anything the data do not hold (a variant, a
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
 const { figure, ratioText } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID } = require('../lib/cells');
 const { nowCells } = require('../lib/runtime-match');
+const { everyProfile } = require('../lib/perf-files');
 const { debuggabilityView } = require('../models/debuggability');
 const { REF_SETS } = require('../models/reference-2013');
-const { ProseNumberError, narrow, same, runtimeMatch, perfCell } = require('./lookup');
+const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell } = require('./lookup');
 
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
 
@@ -34,9 +37,7 @@ function perfValue(load, kw) {
   if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
   const stat = kw.stat || 'median';
   if (!STATS.includes(stat)) throw new ProseNumberError(`unknown stat "${stat}"; use one of ${STATS.join(', ')}`);
-  const file = kw.file || 'perf';
-  if (file !== 'perf' && !String(file).startsWith('perf-')) throw new ProseNumberError(`file="${file}" is not a perf file; use perf or perf-<name>`);
-  const cell = perfCell(load(file), kw);
+  const cell = perfCell(perfHit(load, kw), kw);
   const summary = cell[metric.key];
   const value = summary && summary[stat];
   if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
@@ -113,7 +114,8 @@ const COUNT_OF = ['variant', 'runtime', 'n', 'scenario', 'mode'];
 function count(load, source, kw) {
   if (source !== 'perf' && !String(source).startsWith('perf-')) throw new ProseNumberError(`count reads perf files only (got "${source}")`);
   if (!COUNT_OF.includes(kw.of)) throw new ProseNumberError(`of= must be one of ${COUNT_OF.join(', ')} (got ${JSON.stringify(kw.of)})`);
-  const hit = load(source);
+  // "perf": the runtime profiles' files; counting runtimes reads every one.
+  const hit = source !== 'perf' ? load(source) : kw.of === 'runtime' && !kw.runtime ? everyProfile(load).hit : perfHit(load, kw);
   const ok = hit.data.cells.filter((c) => c.status === 'ok');
   const cells = narrow(ok, [
     ['scenario', kw.scenario, same('scenario')],
@@ -128,8 +130,8 @@ function count(load, source, kw) {
   return new Set(shown.filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
 }
 
-function runtimeVersion(load, id, file = 'perf') {
-  const hit = load(file);
+function runtimeVersion(load, id, file) {
+  const hit = perfHit(load, { file, runtime: id || '(none given)' });
   const runtimes = Object.values(hit.data.runs).flatMap((r) => Object.values(r.runtimes || {}));
   const [rt] = narrow(runtimes.map((r) => ({ ...r, runtime: r.id })), [['runtime', id || '(none given)', runtimeMatch]], hit.shown);
   return rt.version;

@@ -3,8 +3,9 @@
 // runtime matrix draws with one tick per runtime in the order the build
 // wrote, a runtime where a style did not run is a gap (null), the reader's
 // filter and the legend's hover and toggle work as on the other charts, and
-// the tooltip names the runtime. Written against whatever data/perf.json
-// holds: labels and gaps are read from the figure, never typed here.
+// the tooltip names the runtime. Written against whatever the committed
+// data/perf-<profile>.json files hold: labels and gaps are read from the
+// figure, never typed here.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../../scripts/site-tools/browser');

@@ -1,0 +1,72 @@
+'use strict';
+// Which data file holds a runtime's performance figures. Each runtime profile
+// of scripts/runtimes/profiles.json has its own perf@1 file,
+// data/perf-<profile>.json (npm run bench -- --runtimes node-20 --out
+// data/perf-node-20.json), so a CI job per runtime writes one file with no
+// merge step, and a build reads only the files its pages draw:
+//   a chart, table or figure that names a runtime (runtime="node-20")  perf-node-20
+//   one that names none                                            perf-node-24 ("now", NOW_RUNTIME)
+//   the runtime matrix, the variant pages (every runtime)           every perf-<profile> present
+// data/perf-sweep.json and data/perf-noise.json are not profile files.
+const { profiles } = require('../../scripts/runtimes/profiles.json');
+const { NOW_RUNTIME } = require('./runtime-match');
+
+// In release order, as profiles.json lists them.
+const PROFILES = Object.keys(profiles);
+const fileOfProfile = (profile) => `perf-${profile}`;
+const DEFAULT_PERF = fileOfProfile(NOW_RUNTIME);
+const DEFAULT_PERF_COMMAND = `npm run bench -- --runtimes ${NOW_RUNTIME} --out data/${DEFAULT_PERF}.json`;
+
+// A runtime name that is no runtime profile, so no file can hold it.
+class UnknownRuntimeError extends Error {
+  constructor(runtime) {
+    super(`runtime "${runtime}" is not a runtime profile, so no data/perf-<profile>.json holds it; ` +
+      `name one of ${PROFILES.join(', ')} (scripts/runtimes/profiles.json)`);
+    this.name = 'UnknownRuntimeError';
+    this.code = 'ERR_UNKNOWN_RUNTIME';
+    this.runtime = runtime;
+  }
+}
+
+// The profile a page's runtime name answers to: the profile itself
+// ("node-20") or a profile's runtime id ("node-24@24.21.0").
+function profileOf(runtime) {
+  const name = String(runtime).split('@')[0];
+  if (!PROFILES.includes(name)) throw new UnknownRuntimeError(runtime);
+  return name;
+}
+
+// The file (name without .json) of the runtime a page names, or of "now".
+const perfFile = (runtime) => (runtime === undefined || runtime === null || runtime === '' ? DEFAULT_PERF : fileOfProfile(profileOf(runtime)));
+
+// Every profile's file at once, for what shows every runtime: the checked
+// files present (hits, in release order) and the profiles without a file.
+// `load.has(name)`: whether the data folder holds the file (site/data-files.js).
+function everyProfile(load) {
+  const hits = [];
+  const missing = [];
+  for (const profile of PROFILES) {
+    if (load.has(fileOfProfile(profile))) hits.push(load(fileOfProfile(profile)));
+    else missing.push(profile);
+  }
+  return { hit: combine(hits), missing };
+}
+
+// Several profile files read as one perf@1 file: the cells side by side, and
+// each run once. A run that measured several runtimes is in each of their
+// files, holding only that file's runtime, so its runtimes are gathered again.
+function combine(hits) {
+  const data = { schema: 'asyncbench/perf@1', runs: {}, cells: [], hosts: {} };
+  for (const { data: d } of hits) {
+    for (const [id, run] of Object.entries(d.runs || {})) {
+      const seen = data.runs[id];
+      data.runs[id] = seen ? { ...seen, runtimes: { ...seen.runtimes, ...run.runtimes } } : run;
+    }
+    data.cells.push(...d.cells);
+    Object.assign(data.hosts, d.hosts || {});
+  }
+  const shown = hits.length === 1 ? hits[0].shown : `data/perf-<profile>.json (${hits.length} files)`;
+  return { name: 'perf-*', shown, data, parts: hits, incomplete: '' };
+}
+
+module.exports = { PROFILES, DEFAULT_PERF, DEFAULT_PERF_COMMAND, UnknownRuntimeError, profileOf, perfFile, fileOfProfile, everyProfile, combine };
