@@ -32,6 +32,7 @@ const { formatSummary } = require('./harness/summary-formats');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { mergeShards, MergeError } = require('./harness/merge');
 const { splitFile, SplitError } = require('./harness/split');
+const { rederiveFile, RederiveError } = require('./harness/rederive');
 const { NOISY_REL_IQR } = require('./lib/stats');
 const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
@@ -130,6 +131,11 @@ async function main(argv) {
     if (unplaced.length) process.stderr.write(`bench: left out of every file: the cells of ${unplaced.join(', ')} (no runtime profile)\n`);
     for (const f of refused) process.stderr.write(`bench: refusing to overwrite ${shown(f)}: it exists; move it away to write it from ${shown(opts.split)}\n`);
     return refused.length ? 1 : 0;
+  }
+  if (opts.rederive) {
+    const { cells } = rederiveFile(realFile(opts.rederive), { generatedBy: GENERATED_BY });
+    process.stdout.write(`${shown(opts.rederive)}: the derived figures of ${cells} cells computed again\n`);
+    return 0;
   }
   // Once, here: the lock, the journal, the temporary file and the rename all
   // work on the file a linked --out points to (lib/side-files.js).
@@ -268,7 +274,7 @@ async function main(argv) {
       const more = extraJobs(plan.cells, get, settings, pass);
       const counts = precisionCounts(plan.cells, get, settings);
       progress.note(`${counts.met} of ${counts.measured} cells have a 95 % interval of the median within ±${settings.ciTarget} %` +
-        (counts.warm ? ` (and their warm figure's within ±${settings.warmCiTarget} %)` : '') +
+        (counts.warm ? `; ${counts.warmMet} of ${counts.warm} warm figures within ±${settings.warmCiTarget} %` : '') +
         (more.length ? `; pass ${pass}: ${more.length} more repetitions (at most ${settings.maxReps} per cell)` : ''));
       if (!more.length) break;
       progress.add(more);
@@ -322,7 +328,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
-      err instanceof WriteError || err instanceof SplitError;
+      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

@@ -94,3 +94,18 @@ test('cost and ratio above the floor: medians, intervals, and where they are und
   const narrow = stats.costAboveFloor([19, 20, 21, 20, 20], [4, 5, 6, 5, 4]).ci95;
   assert.ok(wide[1] - wide[0] > narrow[1] - narrow[0], 'more spread, wider interval');
 });
+
+test('spearman: known answers, ties by average rank, null without spread', () => {
+  const { spearman, averageRanks } = require('../scripts/lib/stats');
+  assert.equal(spearman([1, 2, 3, 4, 5], [10, 20, 30, 40, 50]), 1);
+  assert.equal(spearman([1, 2, 3, 4, 5], [5, 4, 3, 2, 1]), -1);
+  // d = [0, 0, 1, -1, 0]: 1 − 6·2 / (5·24) = 0.9 without ties
+  assert.ok(Math.abs(spearman([1, 2, 3, 4, 5], [1, 2, 4, 3, 5]) - 0.9) < 1e-12);
+  assert.deepEqual(averageRanks([10, 20, 20, 5]), [2, 3.5, 3.5, 1]);
+  // with ties: the Pearson correlation of ranks [2, 3.5, 3.5, 1] and [1, 2, 3, 4]:
+  // deviations [-0.5, 1, 1, -1.5] and [-1.5, -0.5, 0.5, 1.5] give -1.5 / √(4.5 · 5)
+  assert.ok(Math.abs(spearman([10, 20, 20, 5], [1, 2, 3, 4]) - (-1.5 / Math.sqrt(22.5))) < 1e-12);
+  assert.equal(spearman([1, 1, 1], [1, 2, 3]), null);
+  assert.equal(spearman([1, 2], [1, 2]), null);
+  assert.throws(() => spearman([1, 2, 3], [1, 2]), /3 values against 2/);
+});

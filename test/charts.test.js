@@ -41,7 +41,7 @@ test('a figure naming a runtime reads that profile\'s file (perf-node-20); one n
   chartModel('perf', { mode: 'cpu', sweep: true }, spy);
   chartModel('ranked', { mode: 'cpu', runtime: 'node-0.11' }, spy);
   tableModel('parallel', { n: 1000, mode: 'io', runtime: 'node-24@24.21.0' }, spy);
-  tableModel('aboveFloor', { n: 1000 }, spy);
+  tableModel('costPerCall', { n: 1000 }, spy);
   assert.deepEqual(asked, ['perf-node-20', 'perf-node-24', 'perf-sweep', 'perf-node-0.11', 'perf-node-24', 'perf-node-24']);
   assert.equal(DEFAULT_PERF, 'perf-node-24');
   assert.throws(() => chartModel('perf', { mode: 'cpu', runtime: 'node-99' }, load),
@@ -318,24 +318,8 @@ test('time charts carry the floor workload as a floor line, apart from the style
     'the floor is not ranked among the styles');
 });
 
-test('aboveFloor table: each style\'s cost above the floor and its ratio, cheapest first, from the data', () => {
-  const withFloor = perfWithFloor();
-  const t = tableModel('aboveFloor', { n: 1000, mode: 'cpu' }, withFloor);
-  assert.deepEqual(t.rows.map((r) => r.name), ['original', 'async-await', 'promises-native']);
-  const native = t.rows.find((r) => r.name === 'promises-native');
-  assert.equal(native.time, 61);
-  assert.equal(native.cost, 30);
-  assert.equal(native.ratio, '3.00×');
-  assert.equal(native.plain, `${(61 / 41).toFixed(2)}×`);
-  assert.match(native.costCi, /^\d+\.\d to \d+\.\d$/);
-  assert.match(t.caption, /floor \(no style\) line \(31(\.0)? ms\)/);
-  assert.match(dataTable(t), /<th scope="row">promises-native<\/th>/);
-});
-
-test('aboveFloor table on data without floor cells: empty, and the page says the floor is not measured yet', () => {
-  const t = tableModel('aboveFloor', { n: 1000, mode: 'cpu' }, load); // the fixture predates the floor
-  assert.deepEqual(t.rows, []);
-  assert.match(dataTable(t), /The floor has not been measured yet/);
+test('the floor\'s costs are retired: no aboveFloor table (data/SCHEMA.md says why)', () => {
+  assert.throws(() => tableModel('aboveFloor', { n: 1000, mode: 'cpu' }, load), /unknown table "aboveFloor"/);
 });
 
 test('chart stylesheet: minified (no comments or layout whitespace) with every rule and value kept, under a hashed URL', () => {

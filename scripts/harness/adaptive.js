@@ -79,19 +79,23 @@ function extraJobs(planCells, get, settings, pass) {
   return settings.order === 'blocked' ? jobs : shuffle(jobs, settings.seed + pass);
 }
 
-// { measured, met, warm } over the planned cells that hold ok samples; warm:
-// how many of them have warm figures (their target counts too).
+// Over the planned cells that hold ok samples: { measured, met } of the cold
+// target, { warm, warmMet } of the warm one among the cells with warm figures.
 function precisionCounts(planCells, get, targets) {
-  let measured = 0, met = 0, warm = 0;
+  let measured = 0, met = 0, warm = 0, warmMet = 0;
   for (const cell of planCells) {
     const stored = !cell.skip && get(cell.key);
     if (!stored || stored.replacing || stored.status !== 'ok' || !stored.samples.length) continue;
     measured++;
-    const precision = precisionOf(stored, targets);
-    if (precision.met) met++;
-    if (precision.warm) warm++;
+    const ok = stored.samples.filter((s) => s.status === 'ok');
+    if (medianPrecision(ok.map((s) => s.timeMs), targets.ciTarget).met) met++;
+    const steady = ok.map((s) => s.warmMs).filter((v) => typeof v === 'number');
+    if (ok.some((s) => Array.isArray(s.warmBatchesMs))) {
+      warm++;
+      if (medianPrecision(steady, targets.warmCiTarget).met) warmMet++;
+    }
   }
-  return { measured, met, warm };
+  return { measured, met, warm, warmMet };
 }
 
 module.exports = { extraJobs, nextReps, precisionCounts, MIN_FOR_INTERVAL };

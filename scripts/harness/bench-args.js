@@ -75,6 +75,10 @@ ${column(scenarioHelp().slice(1))}
                       perf-<profile>.json; runs nothing. A file already there
                       is refused (exit 1), the others are written
                       (data/SCHEMA.md, "One file per runtime profile").
+  --rederive FILE     compute every figure FILE derives from its samples again
+                      with this harness (summaries, intervals, aboveFloor) and
+                      rewrite it; runs nothing (for files written while a
+                      derivation was different, data/SCHEMA.md)
   --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
@@ -101,7 +105,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 130 / 143 stopped by SIGINT / SIGTERM (what was measured is saved; continue with --resume).`;
 
 const OPTIONS = Object.fromEntries([
-  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'split', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
+  ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'split', 'rederive', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
     'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
 ]);
@@ -209,6 +213,11 @@ function parseArgs(argv, env = process.env) {
     const others = Object.keys(raw).filter((o) => o !== '--split').concat(merged.shards ? ['--merge'] : [], runtimes.length ? ['--runtime'] : []);
     if (others.length) throw new UsageError(`--split takes only the file to split, not ${others[0]}`);
     return { help: false, split: path.resolve(raw['--split']) };
+  }
+  if (raw['--rederive'] !== undefined) {
+    const others = Object.keys(raw).filter((o) => o !== '--rederive').concat(merged.shards ? ['--merge'] : [], runtimes.length ? ['--runtime'] : []);
+    if (others.length) throw new UsageError(`--rederive takes only the file to rederive, not ${others[0]}`);
+    return { help: false, rederive: path.resolve(raw['--rederive']) };
   }
   if (merged.shards) {
     const others = Object.keys(raw).filter((o) => o !== '--out');

@@ -239,6 +239,36 @@ function ratioAboveFloor(samples, base, floor) {
   return { value: (m - f) / (b - f), ci95: ci };
 }
 
-module.exports = { medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
+// Ranks 1..n of `values`, ties sharing the mean of the ranks they span.
+function averageRanks(values) {
+  const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
+  const ranks = new Array(values.length);
+  for (let i = 0; i < order.length;) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
+    for (let k = i; k <= j; k++) ranks[order[k][1]] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+// Spearman's rank correlation of paired values: the Pearson correlation of
+// their average ranks (ties handled as usual). null under 3 pairs or when
+// either side has no spread.
+function spearman(xs, ys) {
+  if (xs.length !== ys.length) throw new RangeError(`spearman: ${xs.length} values against ${ys.length}`);
+  if (xs.length < 3) return null;
+  const rx = averageRanks(xs), ry = averageRanks(ys);
+  const m = (xs.length + 1) / 2;
+  let sxy = 0, sxx = 0, syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (rx[i] - m) * (ry[i] - m);
+    sxx += (rx[i] - m) ** 2;
+    syy += (ry[i] - m) ** 2;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : null;
+}
+
+module.exports = { spearman, averageRanks, medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
   BOOTSTRAP, bootstrapInterval, seededRandom, costAboveFloor, ratioAboveFloor,
   summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

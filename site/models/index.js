@@ -24,6 +24,8 @@ const MODELS = {
   'debuggability.json': require('./debuggability'),
   'perf-<profile>.json (every profile)': require('./matrix'),
   'perf-<profile>.json (ranked at one n)': require('./ranked'),
+  'perf-<profile>.json (cost per call, warm)': require('./cost'),
+  'perf-<profile>.json, perf-lever-*.json (precision)': require('./precision'),
   'chains.json': require('./chains'),
   'delegation.json': require('./delegation'),
   'streamline-modes.json': require('./streamline-modes'),

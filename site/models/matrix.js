@@ -14,6 +14,7 @@
 const { BASELINE } = require('../../scripts/lib/manifest');
 const manifest = require('../../examples/manifest.json');
 const { round, measurement, citation } = require('../format');
+const { spearman } = require('../../scripts/lib/stats');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
@@ -268,8 +269,13 @@ function reproduction2013(args, load) {
     .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
   const unit = set.metric === 'memory' ? 'MB' : 'ms';
   const kinds = [...new Set(rows.map((r) => r.spread.kind))].join(' or ');
+  // How far the two orders agree overall, whatever the spread: Spearman's ρ
+  // of our medians against the 2013 figures (null under 3 styles).
+  const rho = spearman(rows.map((r) => r.cell[set.metric].median), rows.map((r) => r.then));
   return {
     id: args.id || `table-reproduction-2013-${args.set || 'cpu'}`,
+    rho,
+    n,
     caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: the verdict, then our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
       `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours, and variants paired with one 2013 file share its 2013 rank; the verdict never ranks what the spread cannot tell apart` +
       (missing.length ? `. Not measured here: ${missing.join(', ')}` : ''),
@@ -294,7 +300,47 @@ function reproduction2013(args, load) {
   };
 }
 
+// The three reproductions at a glance: per set, the styles compared, each
+// verdict's count, and Spearman's ρ of our medians against 2013's.
+//   {% dataTable "reproduction2013Summary" %}   (runtime=node-0.11, n=)
+function reproduction2013Summary(args, load) {
+  const tables = Object.keys(REPRO_SETS).map((set) => ({ set, t: reproduction2013({ ...args, set, id: undefined }, load) }));
+  const count = (t, v) => t.rows.filter((r) => r.verdict === v).length;
+  const rows = tables.filter(({ t }) => t.rows.length).map(({ set, t }) => ({
+    set: REPRO_SETS[set].title,
+    n: String(t.n),
+    styles: String(t.rows.length),
+    decided: String(count(t, 'agrees') + count(t, 'differs')),
+    agrees: String(count(t, 'agrees')),
+    differs: String(count(t, 'differs')),
+    tied: String(count(t, 'tied within spread')),
+    rho: t.rho === null ? '–' : t.rho.toFixed(2),
+  }));
+  const first = tables.find(({ t }) => t.rows.length);
+  return {
+    id: args.id || 'table-reproduction-2013-summary',
+    caption: `The 2013 reproduction on ${args.runtime || 'node-0.11'}, per figure: how many styles each verdict covers, and Spearman’s ρ ` +
+      'of our medians against the 2013 figures (1: the same order; 0: no relation)',
+    columns: [
+      { key: 'set', title: 'Figure' },
+      { key: 'n', title: 'n', num: true },
+      { key: 'styles', title: 'Styles', num: true },
+      { key: 'decided', title: 'Decided', num: true },
+      { key: 'agrees', title: 'Agrees', num: true },
+      { key: 'differs', title: 'Differs', num: true },
+      { key: 'tied', title: 'Tied within spread', num: true },
+      { key: 'rho', title: 'Spearman ρ', num: true },
+    ],
+    rows,
+    empty: first ? '' : tables[0].t.empty,
+    notes: first ? first.t.notes : [],
+    env: first ? first.t.env : '',
+    source: first ? first.t.source : null,
+    incomplete: first ? first.t.incomplete : '',
+  };
+}
+
 module.exports = {
-  charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013 },
+  charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013, reproduction2013Summary },
   reproduction2013, engineNote, cellReason, rankRange, verdict,
 };

@@ -2,20 +2,18 @@
 // data/perf-<profile>.json (asyncbench/perf@1, data/schema/perf.schema.json,
 // one file per runtime profile; the scale sweep's data/perf-sweep.json has
 // the same shape) -> the performance charts, the tables of parallel calls and
-// of each style's cost above the floor, and a variant's figures for its page.
+// a variant's figures for its page (the floor's costs are retired: data/SCHEMA.md).
 //
 //   {% chart "perf", mode="cpu", metric="time", runtime="node-20", exclude="qasync|rx" %}
 //     metric: time | memory | heap | latency-p50 | latency-p99; sweep=true reads perf-sweep
 //     runtime= reads that profile's file (perf-node-20); unnamed, "now" (site/lib/perf-files.js)
 //   {% dataTable "parallel", n=1000, mode="io" %}     {% dataTable "parallel", era="2013" %}
-//   {% dataTable "aboveFloor", n=1000, mode="cpu" %}  (cost above the floor workload)
 //
 // A chart's `floor` is the harness's floor workload (cells of variant
 // "floor"), drawn on time charts as a reference line apart from the styles:
 // never a series, so the reader's filter and the legend's toggles never
 // count it as a style.
-const { measurement, range } = require('../format');
-const { BASELINE } = require('../../scripts/lib/manifest');
+const { range } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../lib/provenance');
@@ -70,7 +68,7 @@ function parallel(args, load) {
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'io' };
   const hit = load(perfFile(args.runtime));
   const { data } = hit;
-  // The floor workload is no style: it has its own table (aboveFloor).
+  // The floor workload is no style, and its costs are not published (data/SCHEMA.md).
   const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time) && c.variant !== FLOOR_ID);
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
@@ -84,53 +82,6 @@ function parallel(args, load) {
   };
 }
 
-// Each style's cost above the empirical floor at one n (cell.aboveFloor,
-// written by scripts/harness/above-floor.js), cheapest first, beside the
-// plain ratio to the baseline. Data from before the floor have no such
-// figures: the table is then empty and says the floor is not measured yet.
-function aboveFloor(args, load) {
-  const n = Number(args.n || 1000);
-  const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode: args.mode || 'cpu' };
-  const hit = load(perfFile(args.runtime));
-  const { data } = hit;
-  const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n);
-  const floor = cells.find((c) => c.variant === FLOOR_ID && summary(c.time));
-  const measured = cells.filter((c) => c.aboveFloor && c.variant !== FLOOR_ID);
-  const interval = (ci, digits) => (ci ? `${ci[0].toFixed(digits)} to ${ci[1].toFixed(digits)}` : '–');
-  const rows = measured
-    .sort((a, b) => a.aboveFloor.costMs - b.aboveFloor.costMs || a.variant.localeCompare(b.variant))
-    .map((c) => {
-      const a = c.aboveFloor;
-      return {
-        name: c.variant,
-        time: c.time.median,
-        plain: a.plainRatio === null ? '–' : `${a.plainRatio.toFixed(2)}×`,
-        cost: a.costMs,
-        costCi: interval(a.costCi95, 1),
-        ratio: a.ratio === null ? '–' : `${a.ratio.toFixed(2)}×`,
-        ratioCi: interval(a.ratioCi95, 2),
-      };
-    });
-  return {
-    caption: `${n} parallel calls, ${MODES[q.mode] || q.mode}: each style’s cost above the ${FLOOR_LABEL} line` +
-      (floor ? ` (${measurement(floor.time.median)} ms)` : '') + ', cheapest first, with 95 % bootstrap intervals',
-    columns: [
-      { key: 'name', title: 'Variant' },
-      { key: 'time', title: 'Median', unit: 'ms', num: true },
-      { key: 'plain', title: `Plain ratio to ${BASELINE}`, num: true },
-      { key: 'cost', title: 'Above floor', unit: 'ms', num: true },
-      { key: 'costCi', title: '95 % interval', unit: 'ms', num: true },
-      { key: 'ratio', title: `Ratio to ${BASELINE}, above floor`, num: true },
-      { key: 'ratioCi', title: '95 % interval', num: true },
-    ],
-    rows,
-    empty: 'The floor has not been measured yet: these data come from runs made before the harness measured the floor workload. The next full benchmark run fills this table.',
-    notes: [machinesNote(data, measured)].filter(Boolean),
-    env: measured.length ? perfEnv(data, measured) : '',
-    source: null,
-    incomplete: incompleteNote(hit),
-  };
-}
 
 // ---- one variant's figures (the variant pages) -----------------------------
 
@@ -170,4 +121,4 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
   return { n, scenario, runtimes: [...runtimes.values()], env: measured.length ? perfEnv(perf, measured) : '', measure };
 }
 
-module.exports = { charts: { perf: perfChart }, tables: { parallel, aboveFloor }, perfOf, DEFAULT_MAX_N };
+module.exports = { charts: { perf: perfChart }, tables: { parallel }, perfOf, DEFAULT_MAX_N };

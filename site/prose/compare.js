@@ -161,11 +161,16 @@ module.exports = function compareProse(load) {
 
   // The 2013 reproduction table (site/models/matrix.js) counted for the prose: how
   // many styles it pairs ("total") or gives one verdict, or (list=true) which.
+  // "rho": Spearman's ρ of our medians against 2013's, two decimals.
   const VERDICTS = ['agrees', 'differs', 'tied within spread'];
   function reproduction(what, kw) {
-    if (what !== 'total' && !VERDICTS.includes(what)) throw new ProseNumberError(`reproduction counts "total" or a verdict: ${VERDICTS.join(', ')} (got "${what}")`);
+    if (what !== 'total' && what !== 'rho' && !VERDICTS.includes(what)) throw new ProseNumberError(`reproduction counts "total" or a verdict: ${VERDICTS.join(', ')}, or gives "rho" (got "${what}")`);
     const table = reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load);
     if (!table.rows.length) throw new ProseNumberError(table.empty);
+    if (what === 'rho') {
+      if (table.rho === null) throw new ProseNumberError('fewer than 3 styles compared: no Spearman ρ');
+      return table.rho.toFixed(2).replace(/^-/, '−');
+    }
     const rows = what === 'total' ? table.rows : table.rows.filter((r) => r.verdict === what);
     if (kw.list !== true) return String(rows.length);
     if (!rows.length) throw new ProseNumberError(`no style of the ${kw.set || 'cpu'} reproduction "${what}"; say so without list=true`);

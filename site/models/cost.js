@@ -1,0 +1,90 @@
+'use strict';
+// What each style costs per call over nested callbacks, from the warm
+// figures (issue 28): (median warm time of the style − callbacks') / n in µs,
+// and the ratio of the two medians, each with its 95 % bootstrap interval
+// (scripts/lib/cost-per-call.js). The unit the article leads with.
+//
+//   {% dataTable "costPerCall", n=1000 %}   (runtime=, scenario=upload, mode=cpu, include= or exclude=)
+//
+// A style whose interval holds 0 cannot be told from callbacks, and the
+// table says so in words rather than print a cost whose sign is noise. Cells
+// without warm figures (I/O-bound ones, files from before issue 28) have no
+// row; the table then says what to run.
+const { BASELINE } = require('../../scripts/lib/manifest');
+const { costPerCall } = require('../../scripts/lib/cost-per-call');
+const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
+const { perfFile } = require('../lib/perf-files');
+const { perfProvenance } = require('../lib/provenance');
+const { measurement } = require('../format');
+
+const warmSamples = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
+const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
+
+// µs with the precision a reader can use: 0.1 µs below 10, whole µs above.
+const us = (x) => (Math.abs(x) < 10 ? x.toFixed(1) : String(Math.round(x))).replace(/^-/, '−');
+const times = (x) => `${x.toFixed(2)}×`;
+
+// Where a style stands against callbacks: its interval above, below or around 0.
+function standing(cost) {
+  if (!cost.costCi95Us) return 'too few repetitions for an interval';
+  const [lo, hi] = cost.costCi95Us;
+  if (lo > 0) return 'costs more';
+  if (hi < 0) return 'costs less';
+  return 'not told apart';
+}
+
+// The cost rows of one cell group (same runtime, scenario, mode and n),
+// cheapest first; null when the baseline has no warm figure.
+function costRows(cells, n) {
+  const base = cells.find((c) => c.variant === BASELINE && hasWarm(c));
+  if (!base) return null;
+  return cells
+    .filter((c) => c.variant !== FLOOR_ID && hasWarm(c))
+    .map((c) => ({ cell: c, cost: c === base ? null : costPerCall(warmSamples(c), warmSamples(base), n) }))
+    .sort((a, b) => (a.cost ? a.cost.costUs : 0) - (b.cost ? b.cost.costUs : 0) || a.cell.variant.localeCompare(b.cell.variant));
+}
+
+function costPerCallTable(args, load) {
+  const n = Number(args.n || 1000);
+  const mode = args.mode || 'cpu';
+  if (!MODES[mode]) throw new Error(`tables: unknown mode "${mode}" for costPerCall; use one of ${Object.keys(MODES).join(', ')}.`);
+  const hit = load(perfFile(args.runtime));
+  const cells = selectCells(hit.data, { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: null })
+    .filter((c) => c.n === n);
+  const keep = args.include ? new RegExp(args.include) : null;
+  const drop = args.exclude ? new RegExp(args.exclude) : null;
+  const rows = (costRows(cells, n) || [])
+    .filter(({ cell }) => cell.variant === BASELINE || ((!keep || keep.test(cell.variant)) && !(drop && drop.test(cell.variant))))
+    .map(({ cell, cost }) => ({
+      name: cell.variant,
+      warm: measurement(cell.warm.median),
+      reps: cell.warmUnsteady ? `${cell.warm.count} (+${cell.warmUnsteady} unsteady)` : String(cell.warm.count),
+      cost: cost ? us(cost.costUs) : 'baseline',
+      costCi: cost && cost.costCi95Us ? `${us(cost.costCi95Us[0])} to ${us(cost.costCi95Us[1])}` : '–',
+      ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : '1×',
+      ratioCi: cost && cost.ratioCi95 ? `${times(cost.ratioCi95[0])} to ${times(cost.ratioCi95[1])}` : '–',
+      standing: cost ? standing(cost) : 'the baseline',
+    }));
+  const runtime = cells[0] ? cells[0].runtime : args.runtime || 'now';
+  const scenario = args.scenario && args.scenario !== 'upload' ? `, ${args.scenario} scenario` : '';
+  return {
+    caption: `Cost per call over ${BASELINE} (nested callbacks), ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
+      `(the style’s warm median − ${BASELINE}’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ` +
+      'cheapest first. “Not told apart”: the interval holds 0.',
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'cost', title: 'Per call', unit: 'µs', num: true },
+      { key: 'costCi', title: '95 % interval', unit: 'µs', num: true },
+      { key: 'standing', title: `Against ${BASELINE}` },
+      { key: 'ratio', title: 'Ratio', num: true },
+      { key: 'ratioCi', title: '95 % interval', num: true },
+      { key: 'warm', title: 'Warm median', unit: 'ms', num: true },
+      { key: 'reps', title: 'Processes', num: true },
+    ],
+    rows,
+    empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${String(runtime).split('@')[0]} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
+    ...perfProvenance(hit, cells),
+  };
+}
+
+module.exports = { tables: { costPerCall: costPerCallTable }, costRows, standing };

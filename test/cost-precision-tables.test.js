@@ -1,0 +1,106 @@
+'use strict';
+// The tables of issue 28: cost per call over nested callbacks from the warm
+// figures (site/models/cost.js), how precisely each figure is known and what
+// each lever did (site/models/precision.js), from recorded runs
+// (test/fixtures/recorded/record.js perf-warm, perf-warm-lever-*); and the
+// 2013 reproduction's summary with Spearman's ρ (site/models/matrix.js) from
+// the committed data. Expected figures are recomputed here from the samples.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { makeLoader } = require('../site/data-files');
+const { tableModel } = require('../site/models');
+const { costPerCall } = require('../scripts/lib/cost-per-call');
+const { standing } = require('../site/models/cost');
+const recorded = require('./fixtures/recorded/record');
+const stats = require('../scripts/lib/stats');
+
+// A data folder holding the recorded runs under the names the site reads.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-warm-'));
+fs.copyFileSync(recorded.file('perf-warm'), path.join(dir, 'perf-node-24.json'));
+fs.copyFileSync(recorded.file('perf-warm-lever-no-gc'), path.join(dir, 'perf-lever-no-gc.json'));
+fs.copyFileSync(recorded.file('perf-warm-lever-blocked'), path.join(dir, 'perf-lever-blocked.json'));
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const load = makeLoader({ dataDir: dir });
+const committed = makeLoader({ dataDir: path.join(__dirname, '..', 'data') });
+const perf = JSON.parse(fs.readFileSync(recorded.file('perf-warm'), 'utf8'));
+const N = 20;
+
+const warmOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
+const cellOf = (variant, mode = 'cpu', n = N) => perf.cells.find((c) => c.scenario === 'upload' && c.mode === mode && c.n === n && c.variant === variant);
+
+test('costPerCall: one row per style with warm figures, cheapest first, each cost recomputed from the samples', () => {
+  const t = tableModel('costPerCall', { n: N }, load);
+  const base = cellOf('original');
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.status === 'ok' && c.warm && c.variant !== 'floor');
+  assert.equal(t.rows.length, styles.length);
+  assert.ok(styles.length >= 3);
+  assert.equal(t.rows.find((r) => r.name === 'original').cost, 'baseline');
+  const costs = [];
+  for (const r of t.rows.filter((x) => x.name !== 'original')) {
+    const expected = costPerCall(warmOf(cellOf(r.name)), warmOf(base), N);
+    costs.push(expected.costUs);
+    assert.equal(r.cost.replace('−', '-'), Math.abs(expected.costUs) < 10 ? expected.costUs.toFixed(1) : String(Math.round(expected.costUs)), r.name);
+    assert.equal(r.standing, standing(expected), r.name);
+  }
+  assert.deepEqual(costs, [...costs].sort((a, b) => a - b), 'cheapest first');
+  assert.match(t.caption, /µs/);
+});
+
+test('costPerCall: "not told apart" exactly when the interval holds 0', () => {
+  assert.equal(standing({ costCi95Us: [-0.4, 0.9] }), 'not told apart');
+  assert.equal(standing({ costCi95Us: [0.1, 0.9] }), 'costs more');
+  assert.equal(standing({ costCi95Us: [-2, -0.1] }), 'costs less');
+  assert.equal(standing({ costCi95Us: null }), 'too few repetitions for an interval');
+});
+
+test('costPerCall: a runtime without warm figures gives an empty table that says what to run', () => {
+  const t = tableModel('costPerCall', { n: N, mode: 'io' }, load);
+  assert.equal(t.rows.length, 0);
+  assert.match(t.empty, /npm run bench -- --runtimes node-24 --n 20 --mode io/);
+});
+
+test('precision: per figure, the styles within the goal, from the samples', () => {
+  const t = tableModel('precision', { n: N }, load);
+  const cold = t.rows.find((r) => r.figure === 'Cold, CPU-bound');
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.status === 'ok' && c.variant !== 'floor');
+  const within = styles.filter((c) => {
+    const w = stats.medianPrecision(c.samples.filter((s) => s.status === 'ok').map((s) => s.timeMs), 5).halfWidthPct;
+    return w !== null && w <= 5;
+  }).length;
+  assert.equal(cold.met, `${within} of ${styles.length}`);
+  assert.equal(cold.goal, '±5 %');
+  assert.equal(cold.reached, within / styles.length >= 0.9 ? 'yes' : 'no');
+  assert.equal(t.rows.find((r) => r.figure === 'Warm, CPU-bound').goal, '±2 %');
+  assert.equal(t.rows.find((r) => r.figure === 'I/O-bound (cold)').goal, '±3 %');
+});
+
+test('levers: one row per lever run present, on the same styles and repetition count', () => {
+  const t = tableModel('levers', { n: N }, load);
+  assert.deepEqual(t.rows.map((r) => r.lever.split(' ')[0]), ['Default:', 'No', 'Each', 'More']);
+  const counts = new Set(t.rows.slice(0, -1).map((r) => r.reps));
+  assert.deepEqual([...counts], ['6'], 'every lever compared at one repetition count');
+  // The no-GC row: the median over the styles of each style's cold CV, recomputed.
+  const noGc = JSON.parse(fs.readFileSync(recorded.file('perf-warm-lever-no-gc'), 'utf8'));
+  const cvs = noGc.cells.filter((c) => c.mode === 'cpu' && c.variant !== 'floor')
+    .map((c) => stats.cv(c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs)));
+  assert.equal(t.rows[1].coldCv, `${(stats.median(cvs) * 100) < 10 ? (stats.median(cvs) * 100).toFixed(1) : Math.round(stats.median(cvs) * 100)} %`);
+  assert.ok(noGc.cells.every((c) => c.samples.every((x) => x.gc === false)), 'the lever run collected nothing before its batches');
+});
+
+test('reproduction summary: the verdicts add up to the styles, and ρ is Spearman\'s of the medians', () => {
+  const t = tableModel('reproduction2013Summary', {}, committed);
+  for (const r of t.rows) assert.equal(Number(r.agrees) + Number(r.differs) + Number(r.tied), Number(r.styles), r.set);
+  const cpu = tableModel('reproduction2013', { set: 'cpu' }, committed);
+  const ref = require('../data/reference-2013.json');
+  assert.ok(cpu.rho === null || (cpu.rho >= -1 && cpu.rho <= 1));
+  if (cpu.rows.length >= 3) {
+    const ours = cpu.rows.map((r) => r.sort);
+    const then = cpu.rows.map((r) => r.then);
+    assert.equal(cpu.rho, stats.spearman(ours, then));
+    assert.equal(t.rows[0].rho, cpu.rho.toFixed(2));
+  }
+  assert.ok(ref.source);
+});
