@@ -35,22 +35,21 @@ function nextReps(count, misses, { maxReps }) {
 // figure's (warmCiTarget) over its steady repetitions. A style whose batches
 // mostly never settle (fewer steady repetitions than unsteady ones) is
 // reported unsteady (warm.js) rather than chased with repetitions that
-// cannot give it a warm figure. { met, misses, warm }.
+// cannot give it a warm figure. { met, misses, cold, warm (null without
+// warm batches), warmMiss }.
 function precisionOf(stored, { ciTarget, warmCiTarget, warmMaxReps = Infinity }) {
   const ok = stored.samples.filter((s) => s.status === 'ok');
-  const figures = [medianPrecision(ok.map((s) => s.timeMs), ciTarget)];
-  const withWarm = ok.filter((s) => Array.isArray(s.warmBatchesMs));
-  const steady = withWarm.map((s) => s.warmMs).filter((v) => typeof v === 'number');
-  const warm = withWarm.length > 0;
+  const cold = medianPrecision(ok.map((s) => s.timeMs), ciTarget);
+  const withWarm = ok.filter((s) => Array.isArray(s.warmBatchesMs)).length;
+  const steady = ok.map((s) => s.warmMs).filter((v) => typeof v === 'number');
+  const warm = withWarm > 0 ? medianPrecision(steady, warmCiTarget) : null;
   // Past warmMaxReps warm repetitions the warm figure is reported as it is:
   // a warm repetition costs 20–50 batches, and a style whose warm medians
   // still scatter that much from process to process will not be pinned down
   // by a few more.
-  const warmMiss = warm && withWarm.length < warmMaxReps && steady.length * 2 >= withWarm.length &&
-    !medianPrecision(steady, warmCiTarget).met;
-  if (warmMiss) figures.push(medianPrecision(steady, warmCiTarget));
-  const misses = figures.filter((f) => !f.met);
-  return { met: misses.length === 0, misses, warm, warmMiss };
+  const warmMiss = warm !== null && !warm.met && withWarm < warmMaxReps && steady.length * 2 >= withWarm;
+  const misses = [cold, warmMiss && warm].filter((f) => f && !f.met);
+  return { met: misses.length === 0, misses, cold, warm, warmMiss };
 }
 
 // planCells: plan.cells; get(key): the stored cell. Returns the shuffled
@@ -87,12 +86,11 @@ function precisionCounts(planCells, get, targets) {
     const stored = !cell.skip && get(cell.key);
     if (!stored || stored.replacing || stored.status !== 'ok' || !stored.samples.length) continue;
     measured++;
-    const ok = stored.samples.filter((s) => s.status === 'ok');
-    if (medianPrecision(ok.map((s) => s.timeMs), targets.ciTarget).met) met++;
-    const steady = ok.map((s) => s.warmMs).filter((v) => typeof v === 'number');
-    if (ok.some((s) => Array.isArray(s.warmBatchesMs))) {
+    const precision = precisionOf(stored, targets);
+    if (precision.cold.met) met++;
+    if (precision.warm) {
       warm++;
-      if (medianPrecision(steady, targets.warmCiTarget).met) warmMet++;
+      if (precision.warm.met) warmMet++;
     }
   }
   return { measured, met, warm, warmMet };

@@ -21,11 +21,6 @@ class RederiveError extends Error {
   }
 }
 
-// The figures a cell derives, dropped before they are computed again: a
-// file is refused only for what its samples and runs say.
-const DERIVED = ['time', 'memory', 'heap', 'latencyP50', 'latencyP99', 'noisy', 'timeCi', 'warm', 'warmCi', 'warmUnsteady',
-  'retried', 'interfered', 'aboveFloor'];
-
 // → { cells } rederived; throws RederiveError naming what is wrong.
 function rederiveFile(file, { generatedBy }) {
   if (fs.existsSync(journalFile(file))) {
@@ -40,11 +35,11 @@ function rederiveFile(file, { generatedBy }) {
       throw new RederiveError(file, err.code === 'ENOENT' ? 'does not exist' : `cannot be read as JSON (${err.code || err.message})`);
     }
     if (!data || !Array.isArray(data.cells) || typeof data.runs !== 'object') throw new RederiveError(file, 'is not a perf@1-shaped file (runs, cells)');
+    // summarizeCell replaces every summary of a cell (and drops the warm ones
+    // of a cell without warm figures), deriveAboveFloor every aboveFloor; the
+    // targets each cell was measured against stay its own.
     for (const cell of data.cells) {
-      // The targets each cell was measured against stay its own.
-      const targets = { ciTarget: cell.timeCi ? cell.timeCi.targetPct : undefined, warmCiTarget: cell.warmCi ? cell.warmCi.targetPct : undefined };
-      for (const key of DERIVED) delete cell[key];
-      datafile.summarizeCell(cell, targets);
+      datafile.summarizeCell(cell, { ciTarget: cell.timeCi ? cell.timeCi.targetPct : undefined, warmCiTarget: cell.warmCi ? cell.warmCi.targetPct : undefined });
     }
     deriveAboveFloor(data.cells);
     const problems = datafile.validate(data);
@@ -57,4 +52,4 @@ function rederiveFile(file, { generatedBy }) {
   }
 }
 
-module.exports = { rederiveFile, RederiveError, DERIVED };
+module.exports = { rederiveFile, RederiveError };

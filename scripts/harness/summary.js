@@ -10,7 +10,7 @@ const { compare } = require('../lib/stats');
 const { BASELINE } = require('../lib/manifest');
 const { FLOOR } = require('./plan');
 const { formatTable } = require('../lib/table');
-const { costPerCall } = require('../lib/cost-per-call');
+const { cellCostPerCall } = require('../lib/cost-per-call');
 
 function fmt(x, digits = 1) {
   return x === null || x === undefined ? '-' : x.toFixed(digits);
@@ -36,13 +36,11 @@ function warmColumn(c) {
   return `${fmt(c.warm.median)}${unsteady}`;
 }
 
-const warmSamples = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
-
 // µs per call over the baseline, from the warm figures (lib/cost-per-call.js),
 // with its bootstrap interval; '-' without warm figures on either side.
 function perCallColumn(c, base) {
   if (!base || !c.warm || !base.warm) return '-';
-  const cost = costPerCall(warmSamples(c), warmSamples(base), c.n);
+  const cost = cellCostPerCall(c, base);
   if (cost.costUs === null) return '-';
   return `${fmt(cost.costUs, 2)} ${interval(cost.costCi95Us, 2)}`.trim();
 }

@@ -40,4 +40,11 @@ function costPerCall(style, callbacks, n) {
   return out;
 }
 
-module.exports = { costPerCall };
+// The same for two cells of one group (runtime, scenario, mode, n), from
+// the warmMs of their ok samples: what the summary and the site both ask.
+function cellCostPerCall(cell, base) {
+  const warm = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
+  return costPerCall(warm(cell), warm(base), cell.n);
+}
+
+module.exports = { costPerCall, cellCostPerCall };

@@ -11,13 +11,12 @@
 // without warm figures (I/O-bound ones, files from before issue 28) have no
 // row; the table then says what to run.
 const { BASELINE } = require('../../scripts/lib/manifest');
-const { costPerCall } = require('../../scripts/lib/cost-per-call');
+const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
 
-const warmSamples = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
 
 // µs with the precision a reader can use: 0.1 µs below 10, whole µs above.
@@ -35,12 +34,12 @@ function standing(cost) {
 
 // The cost rows of one cell group (same runtime, scenario, mode and n),
 // cheapest first; null when the baseline has no warm figure.
-function costRows(cells, n) {
+function costRows(cells) {
   const base = cells.find((c) => c.variant === BASELINE && hasWarm(c));
   if (!base) return null;
   return cells
     .filter((c) => c.variant !== FLOOR_ID && hasWarm(c))
-    .map((c) => ({ cell: c, cost: c === base ? null : costPerCall(warmSamples(c), warmSamples(base), n) }))
+    .map((c) => ({ cell: c, cost: c === base ? null : cellCostPerCall(c, base) }))
     .sort((a, b) => (a.cost ? a.cost.costUs : 0) - (b.cost ? b.cost.costUs : 0) || a.cell.variant.localeCompare(b.cell.variant));
 }
 
@@ -53,7 +52,7 @@ function costPerCallTable(args, load) {
     .filter((c) => c.n === n);
   const keep = args.include ? new RegExp(args.include) : null;
   const drop = args.exclude ? new RegExp(args.exclude) : null;
-  const rows = (costRows(cells, n) || [])
+  const rows = (costRows(cells) || [])
     .filter(({ cell }) => cell.variant === BASELINE || ((!keep || keep.test(cell.variant)) && !(drop && drop.test(cell.variant))))
     .map(({ cell, cost }) => ({
       name: cell.variant,

@@ -43,7 +43,6 @@ function goalRow(label, goal, valuesOf, cells) {
     figure: label,
     goal: `±${goal} %`,
     met: `${met} of ${cells.length}`,
-    share: cells.length ? met / cells.length : 0,
     median: pct(stats.median(known)),
     widest: pct(known.length ? Math.max(...known) : null),
     reps: reps.length ? `${Math.min(...reps)}–${Math.max(...reps)}` : '–',
