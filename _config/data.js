@@ -5,6 +5,7 @@
 //     Eleventy's global data, so a large perf-<profile>.json is parsed once.
 //   - perfNow: the default runtime's perf file (site/lib/perf-files.js), for
 //     templates: its global data key, perf-node-24, is no Nunjucks name.
+//   - perfProfiles: the runtime profiles that have a perf file in data/.
 //   - manifest: examples/manifest.json (scripts/lib/manifest.js), never a copy.
 //   - variantProse: posts/analysis/variants-prose.json, checked against the
 //     manifest (site/variant-prose.js).
@@ -12,7 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildLoader, renewBuildLoader, buildManifest } = require('../site/per-build');
-const { DEFAULT_PERF } = require('../site/lib/perf-files');
+const { DEFAULT_PERF, PROFILES, fileOfProfile } = require('../site/lib/perf-files');
 const { loadProse } = require('../site/variant-prose');
 
 // Eleventy's reader of *.json data (global data from data/, and any
@@ -34,5 +35,8 @@ module.exports = function data(eleventyConfig, options = {}) {
   eleventyConfig.addDataExtension('json', { parser: eleventyJson, read: false });
   eleventyConfig.addGlobalData('manifest', () => buildManifest());
   eleventyConfig.addGlobalData('perfNow', () => buildLoader()(DEFAULT_PERF).data);
+  // The runtime profiles with a file in data/, in release order: the results
+  // page lists the runs of each.
+  eleventyConfig.addGlobalData('perfProfiles', () => PROFILES.filter((p) => buildLoader().has(fileOfProfile(p))));
   eleventyConfig.addGlobalData('variantProse', () => loadProse(buildManifest(), options.proseFile));
 };

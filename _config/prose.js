@@ -2,7 +2,7 @@
 // Figures and claims in prose, read from data/ when the page is built, so a
 // rerun and rebuild updates the text and nothing numeric is typed by hand.
 // What each shortcode reads, and its arguments: site/prose/numbers.js (num,
-// ratio, count, runtimeVersion), site/prose/compare.js (compare, leaders,
+// ratio, count, runtimeVersion), site/prose/compare.js (compare, leaders, within,
 // switchCost, traces, reproduction, runSetting), and the models' own `prose`
 // (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
 // call and what the data hold.
@@ -44,6 +44,7 @@ module.exports = function prose(eleventyConfig) {
     runSetting: ([key], kw) => c.runSetting(String(key), kw),
     compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),
     leaders: ([source], kw) => (perfOnly('leaders', source), c.leadersPhrase(kw)),
+    within: ([source], kw) => (perfOnly('within', source), c.within(kw)),
     switchCost: ([id], kw) => c.switchCost(id, kw),
     traces: (args, kw) => c.traces(kw),
     reproduction: ([what], kw) => c.reproduction(String(what), kw),

@@ -17,7 +17,14 @@ const ALLOWED = [
   /\b95(?: |&nbsp;)%/g, // the interval level, a choice of method
   /\b99th\b/g, // the percentile the harness records
   /\bunder 1\b/g, // how to read a ratio column
+  /\bn = 1000\b/g, // the size the article's cuts are taken at, a choice of method
+  /\bNode (?:0\.)?\d+\b/g, // a release line's name, like "RxJS 7"
+  /\bES\d\b/g, // an edition's name ("ES5")
 ];
+// A formula states the method; the only numbers it may hold are 0 and 1
+// ("k = 1": linear growth), the base of a fair coin (2^{-m}) and the 95 %
+// level (0.95). Anything else in one is flagged like prose.
+const MATH = /\$\$[\s\S]*?\$\$|\$[^$\n]+\$/g;
 
 function handTyped(source) {
   // Blanked, not removed, so line numbers stay those of the source file.
@@ -32,7 +39,13 @@ function handTyped(source) {
     .replace(/\]\([^)]*\)/g, (m) => `]${blank(m.slice(1))}`)
     .replace(/<[^>]+>/g, blank);
   const found = [];
-  prose.split('\n').forEach((line, i) => {
+  const inMath = [];
+  const withoutMath = prose.replace(MATH, (m) => {
+    if (/\d{2,}|[2-9]/.test(m.replace(/\\[a-zA-Z]+/g, '').replace(/\b0\.95\b|\b2\^/g, ''))) inMath.push(m);
+    return blank(m);
+  });
+  for (const m of inMath) found.push(`a formula holds a figure: "${m.replace(/\s+/g, ' ')}"`);
+  withoutMath.split('\n').forEach((line, i) => {
     let rest = line;
     for (const re of ALLOWED) rest = rest.replace(re, ' ');
     for (const m of rest.match(/\d[\d.,]*/g) || []) found.push(`line ${i + 1}: "${m}" in "${line.trim()}"`);
@@ -48,4 +61,9 @@ test('the article types no figure by hand', () => {
 test('the check finds a hand-typed figure and ignores shortcodes, code and comments', () => {
   const text = '---\ntitle: x\n---\nIn 2013, V8 ran `x = 42` and {% num "perf", n=1000 %} <!-- 7 -->.\nIt took 812 ms.\n';
   assert.deepEqual(handTyped(text), ['line 5: "812" in "It took 812 ms."']);
+});
+
+test('formulas may state the method (0 and 1) but not a figure', () => {
+  assert.deepEqual(handTyped('---\nt: x\n---\nLinear is $k = 1$, and $$\n\\log t = \\log a + k \\log n\n$$\n'), []);
+  assert.deepEqual(handTyped('---\nt: x\n---\nWe found $k = 1.42$.\n'), ['a formula holds a figure: "$k = 1.42$"']);
 });

@@ -38,6 +38,14 @@ test('defaults, --sweep and lists', () => {
   assert.equal(parseArgs([], { ASYNCBENCH_MANIFEST: '/tmp/m.json' }).manifest, '/tmp/m.json');
 });
 
+test('without --out, one runtime profile writes its own file; several need an --out', () => {
+  assert.match(parseArgs(['--runtimes', 'node-0.11']).out, /data\/perf-node-0\.11\.json$/);
+  assert.match(parseArgs(['--runtimes', 'node-24', '--sweep']).out, /data\/perf-sweep\.json$/);
+  assert.match(parseArgs(['--runtimes', 'node-24,bun', '--out', 'x.json']).out, /x\.json$/);
+  assert.throws(() => parseArgs(['--runtimes', 'node-24,bun']), /names 2 profiles \(node-24, bun\) and no --out.*--split FILE/);
+  assert.throws(() => parseArgs(['--runtimes', 'all']), /names every profile \(all\) and no --out/);
+});
+
 const invalid = [
   [['--n', '0'], /--n: expected a decimal integer >= 1/],
   [['--n', '1.5'], /--n: expected a decimal integer/],

@@ -134,7 +134,7 @@ test('a two-runtime matrix (this node and node-0.11) writes both runtimes\' cell
 
 test('--runtimes and --merge on the command line', () => {
   const { parseArgs } = require('../scripts/harness/bench-args');
-  const opts = parseArgs(['--runtimes', 'node-0.11, bun,node-0.11', '--quick']);
+  const opts = parseArgs(['--runtimes', 'node-0.11, bun,node-0.11', '--quick', '--out', 'shard.json']);
   assert.deepEqual(opts.profiles, ['node-0.11', 'bun']);
   assert.deepEqual(opts.runtimes, [], 'only the profiles: this node is not added');
   assert.equal(parseArgs(['--runtimes', 'bun', '--runtime', process.execPath]).runtimes.length, 1);

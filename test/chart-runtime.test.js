@@ -34,3 +34,44 @@ test('"Measured on" gives the repetitions the cells hold, not the run\'s base se
   assert.match(perfEnv(perf, [cells[0]]), /6 repetitions per point/);
   assert.match(perfEnv(perf, [{ run: 'r/node-24@24.21.0' }]), /5 repetitions per point/, 'cells without samples: the setting');
 });
+
+test('"Measured on" names the runtime of the cells, not the first runtime of a run that measured several', () => {
+  // streamline-modes ran Node 24 and Node 14 in one run; its Node 14 charts said "node 24.21.0".
+  const { perfEnv } = require('../site/lib/provenance');
+  const id = '2026-11-23T17:23:21.573Z/node-24@24.21.0+node-14@14.21.3';
+  const run = {
+    date: '2026-11-23T17:23:21.573Z',
+    runtimes: { 'node-24@24.21.0': { name: 'node', version: '24.21.0', flags: [] }, 'node-14@14.21.3': { name: 'node', version: '14.21.3', flags: [] } },
+    host: { cpu: 'cpu', cores: 2, os: 'os' },
+  };
+  const perf = { runs: { [id]: run }, cells: [] };
+  const of = (runtime) => ({ run: id, runtime, samples: [{ status: 'ok' }] });
+  const fourteen = perfEnv(perf, [of('node-14@14.21.3')]);
+  assert.match(fourteen, /node 14\.21\.3/);
+  assert.doesNotMatch(fourteen, /24\.21\.0/);
+  const both = perfEnv(perf, [of('node-24@24.21.0'), of('node-14@14.21.3')]);
+  assert.match(both, /node 24\.21\.0.*; node 14\.21\.3/);
+});
+
+test('"Measured on" names the machine of each cell of a merged file, not the merging run\'s', () => {
+  const { perfEnv } = require('../site/lib/provenance');
+  const run = { date: '2026-11-23', runtimes: { 'bun@1.4.5': { name: 'bun', version: '1.4.5', flags: [] } }, host: { cpu: 'Intel Xeon', cores: 2, os: 'Linux' } };
+  const perf = { runs: { r: run }, hosts: { h1: { cpu: 'AMD EPYC', cores: 4, os: 'Linux' } }, cells: [] };
+  assert.match(perfEnv(perf, [{ run: 'r', runtime: 'bun@1.4.5', host: 'h1', samples: [{ status: 'ok' }] }]), /AMD EPYC \(4 cores\)/);
+  assert.match(perfEnv(perf, [{ run: 'r', runtime: 'bun@1.4.5', samples: [{ status: 'ok' }] }]), /Intel Xeon \(2 cores\)/);
+});
+
+test('a figure names the commands that made it, from the argv its runs recorded, --out as the file in data/', () => {
+  const { perfCommands, commandOf } = require('../site/lib/provenance');
+  const perf = { runs: {
+    a: { argv: ['--runtimes', 'node-24', '--variants', '^(original|rx)$', '--out', '/work/x/remeasure/perf-node-24.json', '--resume'] },
+    b: { argv: ['--runtimes', 'node-24', '--mode', 'io', '--out', 'data/perf-node-24.json'] },
+    old: {},
+  } };
+  assert.equal(commandOf(perf.runs.a), "npm run bench -- --runtimes node-24 --variants '^(original|rx)$' --out data/perf-node-24.json --resume");
+  assert.equal(commandOf(perf.runs.old), null, 'a run from before argv was recorded names none');
+  assert.deepEqual(perfCommands(perf, [{ run: 'b' }, { run: 'a' }, { run: 'b' }, { run: 'old' }]), [
+    'npm run bench -- --runtimes node-24 --mode io --out data/perf-node-24.json',
+    "npm run bench -- --runtimes node-24 --variants '^(original|rx)$' --out data/perf-node-24.json --resume",
+  ]);
+});

@@ -181,7 +181,11 @@ test('results table: the headline count, the whole file and the 2013 counterpart
     assert.equal(r.file, v.tokens);
     assert.equal(r.file2013, v.file2013);
     assert.equal(r.ratio2013, v.ratio2013);
+    // The × column has the prose's baseline, nested callbacks, not the smallest variant.
+    assert.equal(r.complexity, Math.round((v.headlineTokens / byId.get('original').headlineTokens) * 100) / 100, r.name);
   }
+  assert.equal(model.rows.find((r) => r.name === 'original').complexity, 1);
+  assert.match(model.caption, /multiple of original \(nested callbacks\)/);
   assert.ok(model.caption.includes(`${data.sharedHeader.tokens}-token shared header`));
   for (const name of data.pairing2013.unpaired) assert.ok(model.caption.includes(name), name);
 });

@@ -104,3 +104,44 @@ test('reproduction summary: the verdicts add up to the styles, and ρ is Spearma
   }
   assert.ok(ref.source);
 });
+
+test('cost prose: a style\'s cost per call in words, from the same samples as the table; groups by standing', () => {
+  const { PROSE } = require('../site/models');
+  const { ProseNumberError } = require('../site/prose/lookup');
+  const cost = costPerCall(warmOf(cellOf('promises-native')), warmOf(cellOf('original')), N);
+  const text = PROSE.costPerCall(load, ['promises-native'], { n: N }).replace(/<[^>]+>/g, '');
+  const where = standing(cost);
+  if (where === 'not told apart') assert.match(text, /^no cost over nested callbacks that the measurement can show \(95\u00a0% interval /);
+  else assert.match(text, new RegExp(`^${Math.abs(cost.costUs).toFixed(1)}\u00a0µs ${where === 'costs more' ? 'more' : 'less'} per call than nested callbacks`));
+  // Every style with a cost lands in exactly one standing group.
+  const groups = ['not told apart', 'costs more', 'costs less'].map((g) => {
+    try { return PROSE.costGroup(load, [g], { n: N }); } catch (e) { if (e instanceof ProseNumberError) return ''; throw e; }
+  });
+  assert.ok(groups.join(' ').includes('Native promises'));
+  assert.throws(() => PROSE.costPerCall(load, ['original'], { n: N }), /is the baseline/);
+  assert.throws(() => PROSE.costGroup(load, ['cheaper'], { n: N }), /costGroup takes one of/);
+  assert.throws(() => PROSE.costPerCall(load, ['async-await'], { n: 999 }), /no warm figure of original at n = 999/);
+});
+
+test('cost share: the cost per call priced at a request rate, as a share of one core', () => {
+  const { PROSE } = require('../site/models');
+  const cost = costPerCall(warmOf(cellOf('async-await')), warmOf(cellOf('original')), N);
+  const text = PROSE.costShare(load, ['async-await'], { n: N, rps: 10000 });
+  const pct = (cost.costUs * 10000) / 1e4;
+  assert.match(text, new RegExp(`^${(Math.abs(pct) < 10 ? pct.toFixed(1) : String(Math.round(pct))).replace('-', '−')}\u00a0% of one core \\(95\u00a0% interval `));
+  assert.throws(() => PROSE.costShare(load, ['async-await'], { n: N }), /rps= is the calls a second/);
+});
+
+test('the ranked chart of warm figures: one row per style with a warm figure, by warm median, whiskers from warmCi', () => {
+  const { chartModel } = require('../site/models');
+  const m = chartModel('ranked', { mode: 'cpu', n: N, metric: 'warm' }, load);
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.warm && c.variant !== 'floor');
+  assert.deepEqual(m.series.map((s) => s.label).sort(), styles.map((c) => c.variant).sort());
+  const medians = m.series.map((s) => s.data[0][1]);
+  assert.deepEqual(medians, [...medians].sort((a, b) => a - b));
+  for (const s of m.series) {
+    const c = styles.find((x) => x.variant === s.label);
+    assert.equal(s.data[0][1], Number(c.warm.median.toPrecision(3)) || c.warm.median, s.label);
+  }
+  assert.match(m.title, /warm time for all n calls at n = 20, ranked/);
+});

@@ -10,7 +10,7 @@ const path = require('node:path');
 const { makeLoader } = require('../site/data-files');
 const { chartModel, tableModel } = require('../site/models');
 const { chartFigure, dataTable, csv, wireModel } = require('../site/render/chart-html');
-const { rankRange, verdict } = require('../site/models/matrix');
+const { rankRange, verdict, spread2013 } = require('../site/models/matrix');
 const { runtimeInfo } = require('../site/lib/runtime-order');
 const { PROFILES } = require('../site/lib/perf-files');
 const { profileLoader } = require('./helpers/perf-files');
@@ -200,10 +200,16 @@ test('rank ranges and verdicts: agrees, differs, and tied within spread', () => 
   const r = (i) => rankRange(rows, i, (x) => x.lo, (x) => x.hi);
   assert.deepEqual([r(0), r(1), r(2), r(3)], [[1, 1], [2, 3], [2, 3], [4, 4]]);
   assert.equal(verdict([4, 4], [4, 4]), 'agrees');
-  assert.equal(verdict([2, 3], [2, 3]), 'agrees', 'a tie in both is agreement');
-  assert.equal(verdict([2, 3], [2, 2]), 'tied within spread', 'the spread cannot place the style at 2 rather than 3');
+  assert.equal(verdict([2, 3], [2, 3], 3, 2), 'agrees', 'a tie in both is agreement, whichever rank each median has');
+  assert.equal(verdict([2, 3], [1, 2], 2, 2), 'agrees', 'each side\'s own rank is one the other allows');
+  assert.equal(verdict([2, 3], [1, 2], 3, 1), 'tied within spread', 'the ranges touch, but neither median\'s rank is allowed by the other side');
   assert.equal(verdict([1, 1], [3, 3]), 'differs');
   assert.equal(verdict([2, 3], [1, 1]), 'differs');
+});
+
+test('a 2013 single run gets the spread of one of our runs: our interquartile range relative to our median', () => {
+  assert.deepEqual(spread2013(100, { time: stat(50, 45, 60) }, 'time'), { lo: 90, hi: 120 });
+  assert.deepEqual(spread2013(100, { time: { median: 50, p25: null, p75: null } }, 'time'), { lo: 100, hi: 100 }, 'no quartiles: a point');
 });
 
 test('2013 reproduction on node-0.11: pairs via the manifest, ranks with our spread, verdict per style', () => {
@@ -223,10 +229,13 @@ test('2013 reproduction on node-0.11: pairs via the manifest, ranks with our spr
   assert.deepEqual(t.rows.map((r) => r.name), ['async', 'original', 'flattened-class', 'generators-genny', 'fibrous'], 'only node-0.11, fastest first');
   assert.equal(by.async.file2013, 'async.js');
   assert.equal(by.async.then, 65);
-  assert.deepEqual([by.async.rank, by.async.rank2013, by.async.verdict], ['1', '3', 'differs']);
-  assert.deepEqual([by.original.rank, by.original.rank2013, by.original.verdict], ['2–3', '2', 'tied within spread']);
-  assert.deepEqual([by['flattened-class'].rank, by['flattened-class'].rank2013, by['flattened-class'].verdict], ['2–3', '1', 'differs']);
-  assert.deepEqual([by['generators-genny'].rank, by['generators-genny'].verdict], ['4', 'agrees']);
+  // 2013 with our runs' quartiles (±10 % in this fixture): flattened-class 36–44 and original 38.7–47.3
+  // share ranks 1–2, async 58.5–71.5 and genny 71.1–86.9 share 3–4.
+  assert.deepEqual([by.async.rank, by.async.rank2013, by.async.verdict], ['1', '3–4', 'differs']);
+  assert.deepEqual([by.original.rank, by.original.rank2013, by.original.verdict], ['2–3', '1–2', 'agrees']);
+  assert.deepEqual([by['flattened-class'].rank, by['flattened-class'].rank2013, by['flattened-class'].verdict], ['2–3', '1–2', 'tied within spread'],
+    'ours places it 3rd, which 2013 does not allow, and 2013 places it 1st, which ours does not');
+  assert.deepEqual([by['generators-genny'].rank, by['generators-genny'].rank2013, by['generators-genny'].verdict], ['4', '3–4', 'agrees']);
   assert.deepEqual([by.fibrous.rank, by.fibrous.rank2013, by.fibrous.verdict], ['5', '5', 'agrees']);
   assert.equal(by.original.spread, '45.0–55.0');
   assert.deepEqual(t.columns.slice(0, 4).map((c) => c.key), ['name', 'verdict', 'rank', 'rank2013'],

@@ -44,10 +44,35 @@ test('intervals apart give a ratio with a conservative interval; overlapping one
     f.comparePhrase({ a: 'async-await', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
     'async/await took 2× the time of Nested callbacks (95\u00a0% interval 1.7–2.4×)',
   );
-  assert.match(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }), /could not be told apart \(their 95\s% intervals overlap\)$/);
+  assert.equal(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
+    'Native promises and Nested callbacks took the same time (medians 5\u00a0% apart, within the noise)');
   const { best, tied } = f.leaders({ mode: 'cpu', n: 1000 });
   assert.equal(best.id, 'original');
   assert.deepEqual(tied.map((r) => r.id), ['promises-native']);
+});
+
+test('within: a group that ties is stated as the spread of its medians, and a group that does not stop the build', () => {
+  const f = withCells([cell('original', 100, 97, 103), cell('async-await', 102.5, 99, 106), cell('promises-native', 101, 98, 104), cell('rx', 140, 135, 150)]);
+  assert.equal(f.within({ variants: 'original, async-await, promises-native', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
+    'Nested callbacks, async/await and Native promises are all within 3\u00a0% of each other', '2.5 % rounds up, never down');
+  assert.throws(() => f.within({ variants: 'original,rx', mode: 'cpu', n: 1000 }), (e) => e instanceof ProseNumberError && /original and rx do not tie/.test(e.message));
+  assert.throws(() => f.within({ variants: 'original', mode: 'cpu', n: 1000 }), /at least two variants/);
+});
+
+test('leaders end="high": the highest median and every style whose interval reaches it, for superlatives like "the most memory"', () => {
+  const f = withCells([cell('original', 100, 97, 103), cell('promises-q', 300, 280, 320), cell('rx', 290, 270, 305), cell('async-await', 200, 190, 210)]);
+  const { best, tied } = f.leaders({ mode: 'cpu', n: 1000, end: 'high' });
+  assert.equal(best.id, 'promises-q');
+  assert.deepEqual(tied.map((r) => r.id), ['rx']);
+  assert.match(f.leadersPhrase({ mode: 'cpu', n: 1000, end: 'high', exclude: '^rx$' }), /Q<\/a>, above every other style by more than the 95\s% intervals$/);
+  assert.throws(() => f.leaders({ mode: 'cpu', n: 1000, end: 'top' }), /end= is "low".*or "high"/);
+});
+
+test('metric="warm" compares the warm figures with their stored intervals', () => {
+  const warmCell = (variant, median, lo, hi) => ({ ...cell(variant, median * 3, median * 2.9, median * 3.1), warm: { median }, warmCi: { lo, hi } });
+  const f = withCells([warmCell('original', 10, 9.8, 10.2), warmCell('async-await', 14, 13.5, 14.5)]);
+  assert.equal(f.comparePhrase({ a: 'async-await', b: 'original', mode: 'cpu', n: 1000, metric: 'warm' }).replace(/<[^>]+>/g, ''),
+    'async/await took 1.4× the warm time of Nested callbacks (95\u00a0% interval 1.3–1.5×)');
 });
 
 test('a ratio close to 1 gets the digits that tell it from its interval', () => {
@@ -122,9 +147,9 @@ test('a build with changed data changes the phrases, in a fixture post and in th
   assert.match(apart.post, /Leaders: Nested callbacks, ahead of every other style by more than the 95\s% intervals\./);
   assert.match(apart.article, /async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)/);
   const tied = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 101, 96, 106); });
-  assert.match(tied.post, /Compare: async\/await and Nested callbacks could not be told apart \(their 95\s% intervals overlap\)\./);
+  assert.match(tied.post, /Compare: async\/await and Nested callbacks took the same time \(medians 1\s% apart, within the noise\)\./);
   assert.match(tied.post, /Leaders: Nested callbacks, tied with async\/await \(their 95\s% intervals overlap\)\./);
-  assert.match(tied.article, /async\/await and Nested callbacks could not be told apart/);
+  assert.match(tied.article, /async\/await and Nested callbacks took the same time/);
   assert.doesNotMatch(tied.article, /async\/await took 3× the time of Nested callbacks/);
 });
 

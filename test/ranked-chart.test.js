@@ -44,10 +44,10 @@ test('ranked chart: one row per style at n = 1000, fastest first, whiskers from 
   }
 });
 
-test('ranked chart: exclude drops rows; a metric other than time or an unknown mode is refused', () => {
+test('ranked chart: exclude drops rows; a metric other than time or warm, or an unknown mode, is refused', () => {
   const m = chartModel('ranked', { mode: 'cpu', exclude: '^rx' }, load);
   assert.ok(m.series.length > 0 && !m.series.some((s) => /^rx/.test(s.label)));
-  assert.throws(() => chartModel('ranked', { metric: 'memory' }, load), /ranks time only/);
+  assert.throws(() => chartModel('ranked', { metric: 'memory' }, load), /ranks time or warm/);
   assert.throws(() => chartModel('ranked', { mode: 'gpu' }, load), /unknown mode "gpu"/);
 });
 

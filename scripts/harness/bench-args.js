@@ -83,7 +83,8 @@ ${column(scenarioHelp().slice(1))}
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions
-  --out FILE          data file to merge into (default data/perf.json); not "-":
+  --out FILE          data file to merge into (default data/perf-<profile>.json
+                      when --runtimes names one profile, else data/perf.json); not "-":
                       the data file is never stdout, see --format
   --format F          the summary printed at the end: table (default), json or
                       csv; json and csv go to stdout alone (one row per cell,
@@ -277,10 +278,23 @@ function parseArgs(argv, env = process.env) {
     format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',
     // Not a harness setting: how often results are written changes no figure.
     saveEveryMs: 1000 * (raw['--save-every'] ? decimal('--save-every', raw['--save-every'], { max: 86400 }) : SAVE_EVERY_S),
-    out: path.resolve(raw['--out'] || path.join(ROOT, profile === 'sweep' ? SWEEP_OUT : data.file)),
+    out: path.resolve(raw['--out'] || defaultOut(profile, data, raw['--runtimes'] ? profileList(raw['--runtimes']) : [])),
     manifest: path.resolve(raw['--manifest'] || (manifest && path.join(ROOT, manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
     dataSchema: data.schema
   };
+}
+
+// Without --out: the sweep's file, or the scenario's; a perf@1 scenario run
+// on one runtime profile writes that profile's file (data/SCHEMA.md, "One
+// file per runtime profile"), which is what the site reads. Several profiles
+// in one run would mix them in one file the site never reads, so that needs
+// an explicit --out (a shard to --merge, or --split later).
+function defaultOut(profile, data, profiles) {
+  if (profile === 'sweep') return path.join(ROOT, SWEEP_OUT);
+  if (data.schema !== 'asyncbench/perf@1' || !profiles.length) return path.join(ROOT, data.file);
+  if (profiles.length === 1 && profiles[0] !== 'all') return path.join(ROOT, 'data', `perf-${profiles[0]}.json`);
+  throw new UsageError(`--runtimes names ${profiles[0] === 'all' ? 'every' : profiles.length} profile${profiles[0] === 'all' ? '' : 's'} (${profiles.join(', ')}) and no --out: the site reads one file per profile, data/perf-<profile>.json. ` +
+    'Run one profile at a time, or give --out FILE and split it afterwards with --split FILE.');
 }
 
 module.exports = { parseArgs, UsageError, HELP };

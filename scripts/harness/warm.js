@@ -4,14 +4,14 @@
 // Why this rule. A cold batch is mostly V8 compiling the variant; in the same
 // process the batch time falls for about 8 batches and then stays within
 // about ±1 ms (shared/notes/measurement.md, "Cold and warm"). So:
-//   - `warmup` batches are run and discarded (default 8, from the parent);
+//   - `warmup` batches are run and discarded (default 10, from the parent);
 //   - then measured batches are kept in a sliding window of the last `window`
-//     (default 8); the window is steady when the medians of its older and its
+//     (default 16); the window is steady when the medians of its older and its
 //     newer half differ by at most `tolerance` (default 5 %) of the window's
 //     median: a time still falling (or rising) shows as a gap between halves,
 //     while the usual jitter of single batches does not move a half's median;
 //   - batches are added until the window is steady or `max` measured batches
-//     have run (default 32). warmMs is then the median of the window; a
+//     have run (default 48). warmMs is then the median of the window; a
 //     window never steady gives warmMs null and warmSteady false, so a style
 //     that does not settle is never averaged in with the ones that do.
 // Medians, not means: one batch interrupted by a GC or the other core's work

@@ -5,11 +5,14 @@
 // summarised from (for intervals worked out from the samples), and how a
 // comparative phrase names it ({r}: the ratio).
 const PERF_METRICS = {
-  time: { title: 'Time for all n calls', unit: 'ms', key: 'time', sample: 'timeMs', phrase: 'took {r} the time of' },
-  memory: { title: 'Peak memory', unit: 'MB', key: 'memory', sample: 'peakRssMb', phrase: 'needed {r} the peak memory of' },
-  heap: { title: 'JS heap in use at the end', unit: 'MB', key: 'heap', sample: 'heapMb', phrase: 'needed {r} the heap of' },
-  'latency-p50': { title: 'Per-call latency, median', unit: 'ms', key: 'latencyP50', sample: 'p50Ms', phrase: 'had {r} the median call latency of' },
-  'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', key: 'latencyP99', sample: 'p99Ms', phrase: 'had {r} the 99th-percentile call latency of' },
+  time: { title: 'Time for all n calls', unit: 'ms', key: 'time', sample: 'timeMs', phrase: 'took {r} the time of', tie: 'took the same time' },
+  // The same batch repeated in one process once steady (issue 28): what a
+  // style costs with compilation out of it. Cells from before have no warm figure.
+  warm: { title: 'Time for all n calls, warm', unit: 'ms', key: 'warm', sample: 'warmMs', phrase: 'took {r} the warm time of', tie: 'took the same warm time' },
+  memory: { title: 'Peak memory', unit: 'MB', key: 'memory', sample: 'peakRssMb', phrase: 'needed {r} the peak memory of', tie: 'needed the same peak memory' },
+  heap: { title: 'JS heap in use at the end', unit: 'MB', key: 'heap', sample: 'heapMb', phrase: 'needed {r} the heap of', tie: 'ended with the same heap' },
+  'latency-p50': { title: 'Per-call latency, median', unit: 'ms', key: 'latencyP50', sample: 'p50Ms', phrase: 'had {r} the median call latency of', tie: 'had the same median call latency' },
+  'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', key: 'latencyP99', sample: 'p99Ms', phrase: 'had {r} the 99th-percentile call latency of', tie: 'had the same 99th-percentile call latency' },
 };
 
 module.exports = { PERF_METRICS };

@@ -1,4 +1,5 @@
 'use strict';
+const path = require('node:path');
 // Where the figures of a chart or table come from, as the words under it:
 // the runs and machines that measured them ("Measured on ..."), a warning
 // when they come from several machines, and a note when the data are not
@@ -14,17 +15,25 @@ const incompleteNote = (hit) => (hit.parts
 
 // "Measured on ..." for the runs the given cells of a perf@1-shaped file
 // (perf, chains, delegation, streamline-modes) came from.
-function perfEnv(perf, cells = perfCells(perf)) {
-  const runIds = [...new Set(cells.map((c) => c.run))];
-  // Runs that differ only in the commit (a late variant measured with
-  // --resume) share one description listing their commits.
+function perfEnv(perf, cells) {
+  // One description per run and runtime the cells hold: a run may measure
+  // several runtimes (streamline-modes ran Node 24 and Node 14 together),
+  // and a caption names only those its cells come from. Runs that differ
+  // only in the commit (a late variant measured with --resume) share one
+  // description listing their commits.
+  const pairs = new Map();
+  for (const c of cells) {
+    const k = `${c.run}\u0000${c.runtime}`;
+    if (!pairs.has(k)) pairs.set(k, { id: c.run, runtime: c.runtime, cell: c });
+  }
   const groups = new Map();
-  for (const id of runIds) {
+  for (const { id, runtime, cell } of pairs.values()) {
     const run = (perf.runs || {})[id];
     if (!run) continue;
-    const rt = (run.runtimes || {})[id.split('/').pop()] || Object.values(run.runtimes || {})[0] || {};
+    const all = Object.values(run.runtimes || {});
+    const rt = (run.runtimes || {})[runtime] || (all.length === 1 ? all[0] : {});
     const flags = [...(rt.flags || [])];
-    const h = run.host || {};
+    const h = hostRecord(perf, cell) || {};
     const text = [
       rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
       h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
@@ -33,7 +42,8 @@ function perfEnv(perf, cells = perfCells(perf)) {
     ].filter(Boolean).join(', ');
     // What the cells hold, not the run's base setting: adaptive passes add
     // repetitions where the spread is wide (scripts/harness/adaptive.js).
-    const held = cells.filter((c) => c.run === id && Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
+    const held = cells.filter((c) => c.run === id && c.runtime === runtime && Array.isArray(c.samples))
+      .map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
     const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
     const hi = held.length ? Math.max(...held) : lo;
     const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
@@ -73,10 +83,14 @@ const hostKey = (h) => [h.cpu, h.cores && `${h.cores} cores`, h.kernel || h.os].
 
 // The machine a cell was measured on: a merged file names it per cell
 // (cell.host, perf.hosts); otherwise the cell's run holds it.
-function hostOf(perf, cell) {
-  if (cell.host && perf.hosts && perf.hosts[cell.host]) return hostKey(perf.hosts[cell.host]);
+function hostRecord(perf, cell) {
+  if (cell.host && perf.hosts && perf.hosts[cell.host]) return perf.hosts[cell.host];
   const run = (perf.runs || {})[cell.run];
-  return run && run.host ? hostKey(run.host) : null;
+  return run && run.host ? run.host : null;
+}
+function hostOf(perf, cell) {
+  const h = hostRecord(perf, cell);
+  return h ? hostKey(h) : null;
 }
 
 // The sentence, or '' when every cell comes from one machine.
@@ -86,14 +100,32 @@ function machinesNote(perf, cells) {
   return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): compare them with care.`;
 }
 
+// The commands that produced the given cells, from the argv each run
+// recorded: `npm run bench -- <argv>`, with --out written as the committed
+// file it fed (a run may have written to a scratch path before its file was
+// moved into data/). Runs from before argv was recorded give none.
+function commandOf(run) {
+  if (!run || !Array.isArray(run.argv) || !run.argv.length) return null;
+  const argv = [...run.argv];
+  const out = argv.indexOf('--out');
+  if (out >= 0 && argv[out + 1]) argv[out + 1] = `data/${path.basename(argv[out + 1])}`;
+  const quote = (a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  return `npm run bench -- ${argv.map(quote).join(' ')}`;
+}
+function perfCommands(perf, cells) {
+  const ids = [...new Set(cells.map((c) => c.run))];
+  return [...new Set(ids.map((id) => commandOf((perf.runs || {})[id])).filter(Boolean))];
+}
+
 // The provenance fields every perf@1 chart and table model ends with: the
 // machines note, the environment line, no transcribed source, and the
 // unfinished-data note of the file it was read from.
 const perfProvenance = (hit, cells) => ({
   notes: [machinesNote(hit.data, cells)].filter(Boolean),
   env: cells.length ? perfEnv(hit.data, cells) : '',
+  commands: perfCommands(hit.data, cells),
   source: null,
   incomplete: incompleteNote(hit),
 });
 
-module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance };
+module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };

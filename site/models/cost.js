@@ -16,6 +16,7 @@ const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
+const { ProseNumberError, variantLink } = require('../prose/lookup');
 
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
 
@@ -86,4 +87,60 @@ function costPerCallTable(args, load) {
   };
 }
 
-module.exports = { tables: { costPerCall: costPerCallTable }, costRows, standing };
+// ---- the prose ------------------------------------------------------------
+// What a style costs, in a sentence, from the same rows as the table:
+//   {% costPerCall "promises-native", n=1000 %}
+//     -> "5.4 µs more per call than nested callbacks (95 % interval 4.5 to 6.4 µs; 1.38× its warm time)"
+//   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=)
+//     -> the linked names of the styles in that standing, cheapest first
+function groupRows(load, kw) {
+  const n = Number(kw.n || 1000);
+  const hit = load(perfFile(kw.runtime));
+  const cells = selectCells(hit.data, { runtime: kw.runtime, scenario: kw.scenario || 'upload', mode: kw.mode || 'cpu', maxN: null }).filter((c) => c.n === n);
+  const rows = costRows(cells);
+  if (!rows) throw new ProseNumberError(`${hit.shown} has no warm figure of ${BASELINE} at n = ${n}; rerun the benchmark with warm batches (README, "Precision")`);
+  return rows;
+}
+
+function costPerCallProse(load, [id], kw) {
+  const row = groupRows(load, kw).find((r) => r.cell.variant === id);
+  if (!row) throw new ProseNumberError(`no warm figure of "${id}" at n = ${kw.n || 1000}`);
+  if (!row.cost) throw new ProseNumberError(`"${id}" is the baseline; its cost over itself is 0`);
+  const { costUs, costCi95Us: ci, ratio } = row.cost;
+  if (!ci) throw new ProseNumberError(`"${id}" has too few warm repetitions for an interval of its cost`);
+  const interval = `95\u00a0% interval ${us(ci[0])} to ${us(ci[1])}\u00a0µs`;
+  const where = standing(row.cost);
+  if (where === 'not told apart') return `no cost over nested callbacks that the measurement can show (${interval})`;
+  const more = where === 'costs more';
+  return `${us(Math.abs(costUs))}\u00a0µs ${more ? 'more' : 'less'} per call than nested callbacks (${interval}; ${times(ratio)} their warm time)`;
+}
+
+// What a cost per call means for a server: at rps calls a second, the share
+// of one core the style's machinery takes over callbacks.
+//   {% costShare "async-await", rps=10000 %} -> "4.7 % of one core (95 % interval 2.9–5.5 %)"
+function costShareProse(load, [id], kw) {
+  const rps = Number(kw.rps);
+  if (!(Number.isFinite(rps) && rps > 0)) throw new ProseNumberError(`rps= is the calls a second to price the cost at (got "${kw.rps}")`);
+  const row = groupRows(load, kw).find((r) => r.cell.variant === id);
+  if (!row || !row.cost || !row.cost.costCi95Us) throw new ProseNumberError(`no warm cost with an interval for "${id}" at n = ${kw.n || 1000}`);
+  const pct = (u) => (u * rps) / 1e4; // µs per call × calls per s / 1e6 s, in %
+  const text = (v) => (Math.abs(v) < 10 ? v.toFixed(1) : String(Math.round(v))).replace(/^-/, '−');
+  const [lo, hi] = row.cost.costCi95Us.map(pct);
+  return `${text(pct(row.cost.costUs))}\u00a0% of one core (95\u00a0% interval ${text(lo)}–${text(hi)}\u00a0%)`;
+}
+
+const STANDINGS = ['not told apart', 'costs more', 'costs less'];
+function costGroupProse(load, [which], kw) {
+  if (!STANDINGS.includes(which)) throw new ProseNumberError(`costGroup takes one of ${STANDINGS.map((x) => `"${x}"`).join(', ')} (got "${which}")`);
+  const drop = kw.exclude ? new RegExp(kw.exclude) : null;
+  const ids = groupRows(load, kw).filter((r) => r.cost && standing(r.cost) === which && !(drop && drop.test(r.cell.variant))).map((r) => r.cell.variant);
+  if (!ids.length) throw new ProseNumberError(`no style "${which}" at n = ${kw.n || 1000}; rewrite the sentence`);
+  const names = ids.map(variantLink);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}
+
+module.exports = {
+  tables: { costPerCall: costPerCallTable },
+  prose: { costPerCall: costPerCallProse, costGroup: costGroupProse, costShare: costShareProse },
+  costRows, standing,
+};

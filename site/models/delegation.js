@@ -15,6 +15,9 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote } = require('../lib/provenance');
 const { scenarioData } = require('../lib/measured');
+const { median, bootstrapInterval } = require('../../scripts/lib/stats');
+const { matrixRuntimes } = require('../lib/runtime-order');
+const { ProseNumberError } = require('../prose/lookup');
 
 const METRICS = {
   throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },
@@ -41,7 +44,7 @@ function delegationChart(args, load) {
   const hit = measured(load);
   const what = by === 'depth' ? `${coroutines(n)} in parallel` : MODES[mode];
   const model = {
-    title: `Coroutine runners, ${what}: ${metric.title.toLowerCase()}${hit ? '' : ' (not measured yet)'}`,
+    title: `Coroutine runners, ${what}: ${metric.title.toLowerCase()}${args.runtime ? `, ${args.runtime}` : ''}${hit ? '' : ' (not measured yet)'}`,
     x: by === 'depth' ? { title: 'Levels of delegation', unit: '' } : { title: 'Coroutines in parallel (n)', unit: '' },
     y: { title: metric.title, unit: metric.unit },
     series: [], env: '', source: null, incomplete: '',
@@ -82,7 +85,7 @@ function delegationTable(args, load) {
     ...Object.keys(MODES).map((m) => ({ key: m, title: m === 'flat' ? 'flat' : `${DEPTH[m]} level${DEPTH[m] > 1 ? 's' : ''}`, unit: metric.unit, num: true }))];
   const relative = metric === METRICS.throughput;
   if (relative) columns.push({ key: 'd1-share', title: '1 level / flat', unit: '', num: true }, { key: 'd5-share', title: '5 levels / flat', unit: '', num: true });
-  const caption = `${metric.title}, ${coroutines(n)} in parallel, median per delegation depth${hit ? '' : ' (not measured yet)'}`;
+  const caption = `${metric.title}, ${coroutines(n)} in parallel, median per delegation depth${args.runtime ? `, ${args.runtime}` : ''}${hit ? '' : ' (not measured yet)'}`;
   if (!hit) return { caption, columns, rows: [], env: '' };
   const { cells, values } = medians(hit, metric, n, args.runtime);
   const rows = [...values].map(([variant, v]) => {
@@ -116,7 +119,29 @@ function delegationReferenceTable(args, load) {
 
 // The two claims of the 2014 post as ratios, which survive the change of
 // machine and unit: the throughput left with one level of delegation, and
-// Bluebird's coroutine against co's. Ours at the same concurrency.
+// Bluebird's coroutine against co's. Ours at the same concurrency, on each
+// runtime measured, with a 95 % bootstrap interval of the ratio of medians
+// (scripts/lib/stats.js): a claim our interval puts on both sides of 1 is
+// "not told apart", never ranked.
+const throughputs = (cell) => (cell ? cell.samples.filter((x) => x.status === 'ok' && typeof x.opsPerSec === 'number').map((x) => x.opsPerSec) : []);
+
+function ratioOf(cells, [a, b]) {
+  const find = ([variant, mode]) => cells.find((c) => c.variant === variant && c.mode === mode && c.status === 'ok');
+  const xs = throughputs(find(a)), ys = throughputs(find(b));
+  const mx = median(xs), my = median(ys);
+  if (mx === null || !(my > 0)) return null;
+  const ci = bootstrapInterval([xs, ys], ([x, y]) => (y > 0 ? x / y : null));
+  return { ratio: mx / my, ci, reps: Math.min(xs.length, ys.length) };
+}
+
+function ratioText(r) {
+  if (!r) return '–';
+  const t = (v) => v.toFixed(2);
+  if (!r.ci) return `${t(r.ratio)} (${r.reps} runs: no interval)`;
+  const reading = r.ci[0] > 1 ? 'faster' : r.ci[1] < 1 ? 'slower' : 'not told apart';
+  return `${t(r.ratio)} (${t(r.ci[0])}–${t(r.ci[1])}): ${reading}`;
+}
+
 function delegationRatios(args, load) {
   const n = Number(args.n || 10000);
   const { data, source } = reference(load);
@@ -134,30 +159,58 @@ function delegationRatios(args, load) {
       ours: [['delegation-bluebird-0-9', 'flat'], ['delegation-co-3-thunks', 'flat']] },
     { claim: 'Bluebird 3 coroutine / co 4 with promises, flat', set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
   ];
+  const all = hit ? selectCells(hit.data, { scenario: 'delegation', maxN: null }).filter((c) => c.n === n) : [];
+  // Every runtime the file holds, oldest release first, as its own column.
+  const runtimes = hit ? matrixRuntimes(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
   const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
-    { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true }, { key: 'ours', title: 'Ours', unit: '', num: true }];
-  const found = hit ? medians(hit, METRICS.throughput, n, args.runtime) : null;
-  const ours = (pair) => {
-    if (!found) return '–';
-    const a = (found.values.get(pair[0][0]) || {})[pair[0][1]], b = (found.values.get(pair[1][0]) || {})[pair[1][1]];
-    return typeof a === 'number' && typeof b === 'number' && b > 0 ? Number((a / b).toFixed(2)) : '–';
-  };
-  const rows = claims.map((c) => ({
-    claim: c.claim,
-    node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–',
-    firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–',
-    ours: ours(c.ours),
-  }));
+    { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true },
+    ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % interval)`, unit: '', num: true }))];
+  const rows = claims.map((c) => {
+    const row = { claim: c.claim, node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–', firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–' };
+    for (const r of runtimes) row[r.id] = ratioText(ratioOf(all.filter((x) => x.runtime === r.id), c.ours));
+    return row;
+  });
+  const used = all.filter((x) => claims.some((c) => c.ours.some(([v, m]) => x.variant === v && x.mode === m)));
   return {
-    caption: `The 2014 post's two findings as ratios, beside ours at ${coroutines(n)} in parallel (above 1: the first is faster)${hit ? '' : ' (ours not measured yet)'}`,
+    caption: `The 2014 post's two findings as ratios, beside ours at ${coroutines(n)} in parallel on each runtime measured (above 1: the first is faster). ` +
+      `Ours give the ratio of medians and its 95 % bootstrap interval; "not told apart" where the interval holds 1${hit ? '' : ' (ours not measured yet)'}`,
     columns, rows,
-    env: found && found.cells.length ? perfEnv(hit.data, found.cells) : '',
+    env: used.length ? perfEnv(hit.data, used) : '',
     source,
     incomplete: hit ? incompleteNote(hit) : '',
   };
 }
 
+// Two runners (or one at two depths) in a sentence, ranked only when the
+// interval of their throughput ratio leaves 1 out:
+//   {% delegationCompare a="bluebird-0-9:flat", b="co-3-thunks:flat", runtime="node-24", n=10000 %}
+const TITLES = new Map(require('../../examples/delegation/manifest.json').variants.map((v) => [v.id, v.title]));
+const RUNNER = (variant) => TITLES.get(variant) || label(variant);
+function delegationCompareProse(load, args, kw) {
+  const hit = measured(load);
+  // A draft post without its data reads "(not measured yet)", as its charts do.
+  if (!hit) return '(not measured yet)';
+  const parse = (x, what) => {
+    const [variant, mode] = String(x || '').split(':');
+    if (!variant || !MODES[mode]) throw new ProseNumberError(`${what}= is "runner:mode" with mode one of ${Object.keys(MODES).join(', ')} (got "${x}")`);
+    return [`delegation-${variant}`, mode];
+  };
+  const a = parse(kw.a, 'a'), b = parse(kw.b, 'b');
+  const n = Number(kw.n || 10000);
+  const cells = selectCells(hit.data, { scenario: 'delegation', runtime: kw.runtime, maxN: null }).filter((c) => c.n === n);
+  const r = ratioOf(cells, [a, b]);
+  if (!r) throw new ProseNumberError(`${hit.shown} has no ok cells for ${kw.a} and ${kw.b} at n = ${n}${kw.runtime ? ` on ${kw.runtime}` : ''}`);
+  if (!r.ci) throw new ProseNumberError(`${kw.a} against ${kw.b}: ${r.reps} repetitions are too few for an interval; rerun with more (--reps 6)`);
+  const name = ([variant, mode]) => `${RUNNER(variant)}${mode === 'flat' ? '' : ` with ${MODES[mode]}`}`;
+  const t = (v) => v.toFixed(2);
+  const interval = `95\u00a0% interval ${t(r.ci[0])}–${t(r.ci[1])}`;
+  if (r.ci[0] <= 1 && r.ci[1] >= 1) return `${name(a)} and ${name(b)} finished as many coroutines a second within the noise (ratio ${t(r.ratio)}, ${interval})`;
+  return `${name(a)} finished ${t(r.ratio)}× as many coroutines a second as ${name(b)} (${interval})`;
+}
+
 module.exports = {
+  prose: { delegationCompare: delegationCompareProse },
+  ratioOf, ratioText,
   charts: { delegation: delegationChart },
   tables: { delegation: delegationTable, 'delegation-2014': delegationReferenceTable, 'delegation-ratios': delegationRatios },
   METRICS, MODES,

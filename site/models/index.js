@@ -26,6 +26,8 @@ const MODELS = {
   'perf-<profile>.json (ranked at one n)': require('./ranked'),
   'perf-<profile>.json (cost per call, warm)': require('./cost'),
   'perf-<profile>.json, perf-lever-*.json (precision)': require('./precision'),
+  'perf-sweep.json (growth with n)': require('./growth'),
+  'perf-<profile>.json and the other perf@1 files (their runs)': require('./runs'),
   'chains.json': require('./chains'),
   'delegation.json': require('./delegation'),
   'streamline-modes.json': require('./streamline-modes'),

@@ -224,13 +224,32 @@ function rankRange(rows, i, lo, hi) {
   return [better + 1, rows.length - worse];
 }
 
-// agrees: every rank our spread allows is one 2013 allows too; differs: the
-// two share no rank; otherwise our spread cannot place the style finely
-// enough to say.
-function verdict(ours, then) {
+// A single 2013 run is one draw of the distribution we sample many times,
+// so it gets the spread one of our processes has: the interquartile range
+// of our samples of the same style, relative to their median. Without it,
+// every 2013 figure is a point and only a style whose rank our interval
+// pins to one number could ever agree.
+function spread2013(then, cell, metric) {
+  const m = cell[metric];
+  if (typeof m.p25 !== 'number' || typeof m.p75 !== 'number' || !(m.median > 0)) return { lo: then, hi: then };
+  return { lo: (then * m.p25) / m.median, hi: (then * m.p75) / m.median };
+}
+
+// ours, then: rank ranges [lo, hi]; oursAt, thenAt: each side's rank from
+// its median alone. agrees: each side's own rank is one the other side's
+// spread allows; differs: the two ranges share no rank; otherwise they
+// overlap but one side's rank lies outside the other's range, which the
+// spread can neither confirm nor refute.
+function verdict(ours, then, oursAt = ours[0], thenAt = then[0]) {
   if (ours[1] < then[0] || ours[0] > then[1]) return 'differs';
-  if (ours[0] >= then[0] && ours[1] <= then[1]) return 'agrees';
+  const inside = (r, range) => r >= range[0] && r <= range[1];
+  if (inside(oursAt, then) && inside(thenAt, ours)) return 'agrees';
   return 'tied within spread';
+}
+
+// The rank of each row by one value alone (ties share the better rank).
+function pointRanks(values) {
+  return values.map((v) => 1 + values.filter((w) => w < v).length);
 }
 
 const rankText = (r) => (r[0] === r[1] ? String(r[0]) : `${r[0]}–${r[1]}`);
@@ -251,9 +270,14 @@ function reproduction2013(args, load) {
   const n = args.n ? Number(args.n) : common.includes(DEFAULT_N) ? DEFAULT_N : common[common.length - 1];
   const measured = cells.filter((c) => c.n === n && c.status === 'ok' && summary(c[set.metric]) && then.get(pairs.get(c.variant)).has(n));
   const missing = cells.filter((c) => c.n === n && c.status !== 'ok').map((c) => `${c.variant} (${cellReason(c).short})`);
-  const rows = measured.map((c) => ({ cell: c, then: then.get(pairs.get(c.variant)).get(n), spread: spreadOf(c, set.metric) }));
+  const rows = measured.map((c) => {
+    const value = then.get(pairs.get(c.variant)).get(n);
+    return { cell: c, then: value, spread: spreadOf(c, set.metric), thenSpread: spread2013(value, c, set.metric) };
+  });
   const ours = rows.map((_, i) => rankRange(rows, i, (r) => r.spread.lo, (r) => r.spread.hi));
-  const thens = rows.map((_, i) => rankRange(rows, i, (r) => r.then, (r) => r.then));
+  const thens = rows.map((_, i) => rankRange(rows, i, (r) => r.thenSpread.lo, (r) => r.thenSpread.hi));
+  const oursAt = pointRanks(rows.map((r) => r.cell[set.metric].median));
+  const thensAt = pointRanks(rows.map((r) => r.then));
   const out = rows
     .map((r, i) => ({
       name: r.cell.variant,
@@ -263,7 +287,7 @@ function reproduction2013(args, load) {
       rank: rankText(ours[i]),
       then: r.then,
       rank2013: rankText(thens[i]),
-      verdict: verdict(ours[i], thens[i]),
+      verdict: verdict(ours[i], thens[i], oursAt[i], thensAt[i]),
       sort: r.cell[set.metric].median,
     }))
     .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
@@ -277,7 +301,8 @@ function reproduction2013(args, load) {
     rho,
     n,
     caption: `The 2013 run reproduced on ${runtime}, ${set.title} at n = ${n}: the verdict, then our rank beside the 2013 rank, per style, ${set.metric === 'memory' ? 'smallest' : 'fastest'} first. ` +
-      `A rank is a range where our spread (${kinds || 'none'}) does not separate neighbours, and variants paired with one 2013 file share its 2013 rank; the verdict never ranks what the spread cannot tell apart` +
+      `A rank is a range where the spread does not separate neighbours: ours is the ${kinds || 'none'}, and a 2013 figure, a single run, gets the interquartile range of our runs of the style. ` +
+      'Agrees: each side’s rank is one the other side allows; differs: the two ranges share no rank; tied within spread: neither' +
       (missing.length ? `. Not measured here: ${missing.join(', ')}` : ''),
     // The verdict and the two ranks first: the table is wider than the text
     // column and scrolls sideways, and the answer should not be off-screen.
@@ -342,5 +367,5 @@ function reproduction2013Summary(args, load) {
 
 module.exports = {
   charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013, reproduction2013Summary },
-  reproduction2013, engineNote, cellReason, rankRange, verdict,
+  reproduction2013, engineNote, cellReason, rankRange, verdict, spread2013,
 };

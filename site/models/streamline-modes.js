@@ -17,6 +17,7 @@ const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
+const { ProseNumberError } = require('../prose/lookup');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -164,7 +165,64 @@ function ours(f, data, runtime) {
   return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${label(f.faster)} faster)`;
 }
 
+// ---- the prose ------------------------------------------------------------
+// Two variants at one modulo, ranked only when every run of one was faster
+// than every run of the other: with five runs each, two samples of one
+// distribution separate that completely with probability 2/252 (under 1 %),
+// a distribution-free test that needs no interval of the median.
+//   {% streamlineCompare a="slmodes-fibers", b="slmodes-async-await", mode="setImmediate", n=5000, runtime="node-14" %}
+//   {% streamlineOutcome "slmodes-raw-callbacks", mode="setImmediate", runtime="node-24" %}
+const TITLES = new Map(require('../../examples/streamline-modes/manifest.json').variants.map((v) => [v.id, v.title]));
+const title = (id) => TITLES.get(id) || label(id);
+
+function proseCells(load, kw) {
+  const hit = measured(load);
+  option(kw.mode || '(none)', PRIMITIVES, 'mode');
+  if (!hit) return null;
+  return { hit, cells: hit.data.cells.filter((c) => c.scenario === NAME && c.mode === kw.mode && (!kw.runtime || runtimeMatches(c.runtime, kw.runtime))) };
+}
+
+// A draft post without its data reads "(not measured yet)", as its charts do.
+const NOT_YET = '(not measured yet)';
+
+function streamlineCompareProse(load, args, kw) {
+  const found = proseCells(load, kw);
+  if (!found) return NOT_YET;
+  const { hit, cells } = found;
+  const n = Number(kw.n);
+  const times = (id) => {
+    const c = cells.find((x) => x.variant === id && x.n === n);
+    if (!c) throw new ProseNumberError(`${hit.shown} has no cell of ${id} at modulo ${kw.n} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
+    if (c.status !== 'ok') throw new ProseNumberError(`${id} at modulo ${n} ended in ${OUTCOMES[c.status] || c.status}; say so with streamlineOutcome`);
+    return c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs);
+  };
+  const a = times(kw.a), b = times(kw.b);
+  if (Math.min(a.length, b.length) < 5) throw new ProseNumberError(`fewer than five runs of ${kw.a} or ${kw.b}: too few to rank`);
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
+  const ratio = med(a) / med(b);
+  const t = (v) => (v >= 10 ? v.toFixed(0) : v >= 2 ? v.toFixed(1) : v.toFixed(2));
+  if (Math.max(...a) < Math.min(...b) || Math.max(...b) < Math.min(...a)) {
+    return `${title(kw.a)} took ${t(ratio)}× the time of ${title(kw.b)} (every run of one faster than every run of the other)`;
+  }
+  return `${title(kw.a)} and ${title(kw.b)} took the same time within the spread of their runs (ratio of medians ${t(ratio)})`;
+}
+
+function streamlineOutcomeProse(load, [id], kw) {
+  const found = proseCells(load, kw);
+  if (!found) return NOT_YET;
+  const { cells } = found;
+  const mine = cells.filter((c) => c.variant === id).sort((x, y) => x.n - y.n);
+  if (!mine.length) throw new ProseNumberError(`no cells of ${id} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
+  const bad = mine.filter((c) => OUTCOMES[c.status]);
+  if (!bad.length) return `finished at every modulo measured, up to ${mine[mine.length - 1].n.toLocaleString('en-GB')}`;
+  const kinds = [...new Set(bad.map((c) => OUTCOMES[c.status]))].join(' or ');
+  const from = bad[0].n;
+  const after = mine.filter((c) => c.n >= from).every((c) => OUTCOMES[c.status]);
+  return after ? `ended in a ${kinds} at every modulo from ${from.toLocaleString('en-GB')} up` : `ended in a ${kinds} at modulo ${bad.map((c) => c.n.toLocaleString('en-GB')).join(', ')}`;
+}
+
 module.exports = {
+  prose: { streamlineCompare: streamlineCompareProse, streamlineOutcome: streamlineOutcomeProse },
   charts: { 'streamline-modes': streamlineModesChart },
   tables: { 'streamline-modes': streamlineModesTable, 'streamline-2013': streamlineReferenceTable },
   PRIMITIVES, METRICS, OUTCOMES,

@@ -24,6 +24,16 @@ const { debuggabilityView, DebuggabilityViewError } = require('../models/debugga
 const { reproduction2013 } = require('../models/matrix');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('./lookup');
 
+// How far apart a set of medians is, as a whole percent of the smallest,
+// rounded up so that "within 3 %" is never an understatement ("under 1 %"
+// below one).
+function spreadPercent(medians) {
+  const lo = Math.min(...medians), hi = Math.max(...medians);
+  const pct = lo > 0 ? ((hi - lo) / lo) * 100 : Infinity;
+  if (!Number.isFinite(pct)) throw new ProseNumberError('a median of 0 has no percentage spread');
+  return pct < 1 ? 'under 1\u00a0%' : `${Math.ceil(pct - 1e-9)}\u00a0%`;
+}
+
 // load(name) -> the checked data file (site/data-files.js); the build passes
 // its one loader, tests a stand-in.
 module.exports = function compareProse(load) {
@@ -40,7 +50,8 @@ module.exports = function compareProse(load) {
     const { key, sample: field } = metricOf(kw);
     const median = cell[key] && cell[key].median;
     if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} median`);
-    let ci = key === 'time' && cell.timeCi && cell.timeCi.lo !== null ? cell.timeCi : null;
+    const stored = key === 'time' ? cell.timeCi : key === 'warm' ? cell.warmCi : null;
+    let ci = stored && typeof stored.lo === 'number' ? stored : null;
     if (!ci) {
       const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
       ci = medianCi(values);
@@ -74,7 +85,7 @@ module.exports = function compareProse(load) {
       if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
       return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
     }
-    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} could not be told apart (their 95\u00a0% intervals overlap)`;
+    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${spreadPercent([c.a.median, c.b.median])} apart, within the noise)`;
     // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
     // add digits until the ratio stands apart from its interval's ends.
     let digits = 2;
@@ -103,19 +114,42 @@ module.exports = function compareProse(load) {
       cells = cells.filter((c) => !re.test(c.variant));
     }
     if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
-    const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })).sort((x, y) => x.median - y.median || x.id.localeCompare(y.id));
+    if (kw.end !== undefined && kw.end !== 'low' && kw.end !== 'high') throw new ProseNumberError(`end= is "low" (the lowest median, the default) or "high" (got "${kw.end}")`);
+    const high = kw.end === 'high';
+    const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) }))
+      .sort((x, y) => (high ? y.median - x.median : x.median - y.median) || x.id.localeCompare(y.id));
     const [best] = rows;
-    return { best, tied: rows.slice(1).filter((r) => r.lo <= best.hi) };
+    return { best, tied: rows.slice(1).filter((r) => (high ? r.hi >= best.lo : r.lo <= best.hi)) };
   }
 
   function leadersPhrase(kw) {
     const { best, tied } = leaders(kw);
-    if (!tied.length) return `${link(best.id)}, ahead of every other style by more than the 95\u00a0% intervals`;
+    if (!tied.length) return `${link(best.id)}, ${kw.end === 'high' ? 'above' : 'ahead of'} every other style by more than the 95\u00a0% intervals`;
     // list=false: a long tie reads better as a number.
     if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
     const names = tied.map((r) => link(r.id));
     const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
     return `${link(best.id)}, tied with ${listed} (their 95\u00a0% intervals overlap)`;
+  }
+
+  // "callbacks, async functions and native promises are within 3 % of each
+  // other": a group that ties, stated as the spread of its medians, and only
+  // while every pair's 95 % intervals overlap; otherwise the build stops, so
+  // the sentence cannot outlive the data. variants= is comma-separated.
+  function within(kw) {
+    const ids = String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (ids.length < 2) throw new ProseNumberError('variants= names at least two variants, comma-separated');
+    const hit = perfHit(load, kw);
+    const rows = ids.map((id) => ({ id, ...estimate(perfCell(hit, { ...kw, variant: id }), kw) }));
+    for (const a of rows) {
+      for (const b of rows) {
+        if (a.hi < b.lo) throw new ProseNumberError(`${a.id} and ${b.id} do not tie: their 95 % intervals are apart (${a.hi.toFixed(2)} < ${b.lo.toFixed(2)}); use compare= for the two, or drop one from the group`);
+      }
+    }
+    const names = rows.map((r) => link(r.id));
+    const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const spread = spreadPercent(rows.map((r) => r.median)).replace(/^under /, '');
+    return `${listed} ${ids.length === 2 ? 'are' : 'are all'} within ${spread} of each other`;
   }
 
   const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };
@@ -202,5 +236,5 @@ module.exports = function compareProse(load) {
     return escapeHtml(distinct[0]);
   }
 
-  return { compare, comparePhrase, leaders, leadersPhrase, switchCost, traces, reproduction, runSetting };
+  return { compare, comparePhrase, leaders, leadersPhrase, within, switchCost, traces, reproduction, runSetting };
 };

@@ -111,6 +111,8 @@ function chartTable(model) {
 function provenance(model) {
   const parts = [];
   if (model.env) parts.push(`Measured on ${esc(model.env)}`);
+  // What reproduces the figure (README, "Run it yourself").
+  if (model.commands && model.commands.length) parts.push(`Made by ${model.commands.map((c) => `<code class="command">${esc(c)}</code>`).join(' and ')}`);
   if (model.source) parts.push(`Figures from ${link(model.source.url, model.source.text)}`);
   return parts.join('. ');
 }
@@ -163,6 +165,7 @@ function chartFigure(model, csvHref) {
 // number `note` under the table.
 function tableCell(v, c) {
   const cls = c.num ? 'num' : '';
+  if (c.code && typeof v === 'string') return `<td><code>${esc(v)}</code></td>`;
   if (v === null || typeof v !== 'object') return `<td${cls ? ` class="${cls}"` : ''}>${esc(num(v))}</td>`;
   const klass = [cls, v.gap && 'table-gap'].filter(Boolean).join(' ');
   return `<td${klass ? ` class="${klass}"` : ''}${v.title ? ` title="${esc(v.title)}"` : ''}>${esc(v.text)}${v.note ? `<sup>${v.note}</sup>` : ''}</td>`;

@@ -1,0 +1,109 @@
+'use strict';
+// How each style's time grows with n, from the scale sweep
+// (data/perf-sweep.json): the exponent k of t ∝ n^k, fitted by least squares
+// on log t against log n over the medians at every n the style finished,
+// with a 95 % bootstrap interval (each n's samples resampled, the fit redone:
+// scripts/lib/stats.js bootstrapInterval). k = 1 is linear growth: twice the
+// calls, twice the time; the 2013 article saw fibers grow faster than that.
+//
+//   {% dataTable "growth" %}                (runtime=, include= or exclude=, metric=time|warm)
+//   {% growth "fibrous", runtime="node-14" %} -> "k = 1.42 (95 % interval 1.35–1.50)"
+const { bootstrapInterval, median } = require('../../scripts/lib/stats');
+const { selectCells, FLOOR_ID } = require('../lib/cells');
+const { perfProvenance } = require('../lib/provenance');
+const { ProseNumberError } = require('../prose/lookup');
+
+const SAMPLE = { time: 'timeMs', warm: 'warmMs' };
+const MIN_POINTS = 3; // a line through two points has no spread to speak of
+
+// Least-squares slope of ys on xs.
+function slope(xs, ys) {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0, den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den > 0 ? num / den : null;
+}
+
+// points: [{ n, samples: [ms...] }] -> { k, ci: [lo, hi] | null, ns } or null.
+function fitGrowth(points) {
+  const usable = points.filter((p) => p.samples.length && p.samples.every((v) => v > 0)).sort((a, b) => a.n - b.n);
+  if (usable.length < MIN_POINTS) return null;
+  const xs = usable.map((p) => Math.log(p.n));
+  const k = slope(xs, usable.map((p) => Math.log(median(p.samples))));
+  const ci = bootstrapInterval(usable.map((p) => p.samples), (meds) => slope(xs, meds.map(Math.log)));
+  return { k, ci, ns: usable.map((p) => p.n) };
+}
+
+// How the interval reads against linear growth.
+function reading(fit) {
+  if (!fit.ci) return 'too few repetitions for an interval';
+  if (fit.ci[0] > 1) return 'faster than linear';
+  if (fit.ci[1] < 1) return 'slower than linear';
+  return 'linear within the interval';
+}
+
+function sweepFits(args, load) {
+  const metric = args.metric || 'time';
+  const field = SAMPLE[metric];
+  if (!field) throw new Error(`growth: metric is "time" or "warm" (got "${metric}").`);
+  const hit = load('perf-sweep');
+  const cells = selectCells(hit.data, { runtime: args.runtime, scenario: 'upload', mode: 'cpu', maxN: null })
+    .filter((c) => c.status === 'ok' && c.variant !== FLOOR_ID);
+  const keep = args.include ? new RegExp(args.include) : null;
+  const drop = args.exclude ? new RegExp(args.exclude) : null;
+  const byVariant = new Map();
+  for (const c of cells) {
+    if ((keep && !keep.test(c.variant)) || (drop && drop.test(c.variant))) continue;
+    const samples = (c.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
+    if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
+    byVariant.get(c.variant).push({ n: c.n, samples });
+  }
+  const fits = [...byVariant].map(([variant, points]) => ({ variant, fit: fitGrowth(points) })).filter((f) => f.fit);
+  return { hit, cells, fits, metric };
+}
+
+const k2 = (x) => x.toFixed(2);
+
+function growthTable(args, load) {
+  const { hit, cells, fits, metric } = sweepFits(args, load);
+  const rows = fits
+    .sort((a, b) => b.fit.k - a.fit.k || a.variant.localeCompare(b.variant))
+    .map(({ variant, fit }) => ({
+      name: variant,
+      k: k2(fit.k),
+      ci: fit.ci ? `${k2(fit.ci[0])}–${k2(fit.ci[1])}` : '–',
+      reading: reading(fit),
+      ns: `${fit.ns[0].toLocaleString('en-GB')}–${fit.ns[fit.ns.length - 1].toLocaleString('en-GB')} (${fit.ns.length} sizes)`,
+    }));
+  const runtime = cells[0] ? cells[0].runtime : args.runtime || 'now';
+  return {
+    id: args.id || `table-growth${args.runtime ? `-${args.runtime}` : ''}`,
+    caption: `How the ${metric === 'warm' ? 'warm' : 'cold'} time of n calls grows with n on ${runtime}, CPU-bound: the exponent k of t ∝ nᵏ, ` +
+      'fitted to the medians on log–log axes, with a 95 % bootstrap interval; steepest first. k = 1: linear' +
+      (metric === 'warm' ? '.' : '. Cold, each batch carries a fixed cost of compiling that weighs less as n grows, which pulls k below 1.'),
+    columns: [
+      { key: 'name', title: 'Variant' },
+      { key: 'k', title: 'k', num: true },
+      { key: 'ci', title: '95 % interval', num: true },
+      { key: 'reading', title: 'Growth' },
+      { key: 'ns', title: 'n' },
+    ],
+    rows,
+    empty: `No style finished at ${MIN_POINTS} or more sizes in data/perf-sweep.json for ${runtime}: run npm run bench -- --sweep${args.runtime ? ` --runtimes ${args.runtime}` : ''} --resume.`,
+    ...perfProvenance(hit, cells),
+  };
+}
+
+function growthProse(load, [id], kw) {
+  const { fits } = sweepFits(kw, load);
+  const f = fits.find((x) => x.variant === id);
+  if (!f) throw new ProseNumberError(`data/perf-sweep.json has no fit for "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''} (it needs ok cells at ${MIN_POINTS} or more sizes)`);
+  if (!f.fit.ci) throw new ProseNumberError(`"${id}" has too few repetitions per size for an interval of k`);
+  return `k\u00a0=\u00a0${k2(f.fit.k)} (95\u00a0% interval ${k2(f.fit.ci[0])}–${k2(f.fit.ci[1])})`;
+}
+
+module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse }, fitGrowth, slope, reading };

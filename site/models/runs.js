@@ -1,0 +1,93 @@
+'use strict';
+// The runs behind a data file, for "Run it yourself": what each measured,
+// the command that did it (from the argv the run recorded,
+// site/lib/provenance.js commandOf), how long it took and on what machine.
+//
+//   {% dataTable "runs", runtime="node-24" %}   (file= for a file other than a profile's: perf-sweep, delegation, ...)
+const { perfFile, everyProfile, PROFILES, fileOfProfile } = require('../lib/perf-files');
+const { commandOf, hostOf } = require('../lib/provenance');
+
+// "42 min", "1 min 48 s", "9 s": the unit a reader plans a rerun in.
+function duration(ms) {
+  if (typeof ms !== 'number' || !(ms >= 0)) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m >= 10) return `${Math.round(s / 60)} min`;
+  return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+}
+
+// What a run measured, from its harness settings: "upload, errors; cpu; n = 1000".
+function scope(run) {
+  const h = run.harness || {};
+  return [
+    (h.scenarios || []).join(', '),
+    (h.modes || []).join(', '),
+    Array.isArray(h.ns) && h.ns.length ? `n = ${h.ns.map((n) => n.toLocaleString('en-GB')).join(', ')}` : '',
+    h.variants ? `variants ${h.variants}` : '',
+  ].filter(Boolean).join('; ');
+}
+
+function runsTable(args, load) {
+  const name = args.file || perfFile(args.runtime);
+  const hit = load(name);
+  const cells = hit.data.cells || [];
+  const runs = Object.entries(hit.data.runs || {}).sort((a, b) => String(a[1].date).localeCompare(String(b[1].date)));
+  const rows = runs.map(([id, run]) => {
+    const mine = cells.filter((c) => c.run === id);
+    const samples = mine.reduce((k, c) => k + (c.samples || []).filter((s) => s.status === 'ok').length, 0);
+    return {
+      date: String(run.date || '').slice(0, 10),
+      scope: scope(run),
+      command: commandOf(run) || '(not recorded: a run from before commands were kept)',
+      wall: run.wallMs ? `${duration(run.wallMs)}${run.finished ? '' : ' (stopped, resumed later)'}` : '–',
+      cells: String(mine.length),
+      samples: String(samples),
+      machine: mine.length ? hostOf(hit.data, mine[0]) || '–' : '–',
+    };
+  }).filter((r) => r.cells !== '0');
+  return {
+    id: args.id || `table-runs-${name}`,
+    caption: `The runs in ${hit.shown}, oldest first: what each measured, the command that did it, its wall time and machine. ` +
+      'A later run of the same cells with --resume adds repetitions; the cells keep the run that made them.',
+    columns: [
+      { key: 'date', title: 'Date' },
+      { key: 'scope', title: 'Measured' },
+      { key: 'command', title: 'Command', code: true },
+      { key: 'wall', title: 'Wall time', num: true },
+      { key: 'cells', title: 'Cells', num: true },
+      { key: 'samples', title: 'Processes', num: true },
+      { key: 'machine', title: 'Machine' },
+    ],
+    rows,
+    empty: `${hit.shown} records no runs.`,
+    env: '',
+    source: null,
+  };
+}
+
+// The machines behind every profile's file, for the methodology:
+//   {% machines %} -> "AMD EPYC 7B13 (2 cores, Linux 6.1) for node-0.11 and node-24; Intel Xeon ... for the other 14 profiles"
+// A file whose cells come from two machines is named under each.
+function machinesProse(load) {
+  const { hit } = everyProfile(load);
+  const byHost = new Map();
+  for (const part of hit.parts) {
+    const profile = PROFILES.find((p) => fileOfProfile(p) === part.name) || part.name;
+    for (const c of part.data.cells) {
+      const host = hostOf(part.data, c);
+      if (!host) continue;
+      if (!byHost.has(host)) byHost.set(host, new Set());
+      byHost.get(host).add(profile);
+    }
+  }
+  const groups = [...byHost].sort((a, b) => b[1].size - a[1].size);
+  const all = hit.parts.length;
+  const list = (xs) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}` : xs[0]);
+  if (groups.length === 1) return `${groups[0][0]}, for all ${all} runtime profiles`;
+  return groups.map(([host, profiles], i) => (i === 0 && profiles.size > all / 2 && groups.length === 2
+    ? `${host} for ${profiles.size === all ? 'every profile' : `the other ${profiles.size} profiles`}`
+    : `${host} for ${list([...profiles])}`)).reverse().join('; ');
+}
+
+module.exports = { charts: {}, tables: { runs: runsTable }, prose: { machines: (load) => machinesProse(load) }, duration, scope, machinesProse };
