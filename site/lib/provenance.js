@@ -3,6 +3,8 @@
 // the runs and machines that measured them ("Measured on ..."), a warning
 // when they come from several machines, and a note when the data are not
 // final. Shared by every model.
+const { perfCells } = require('./cells');
+const { listText } = require('../format');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -13,40 +15,54 @@ const incompleteNote = (hit) => (hit.parts
   : hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
 
 // "Measured on ..." for the runs the given cells of a perf@1-shaped file
-// (perf, chains, delegation, streamline-modes) came from.
+// (perf, chains, delegation, streamline-modes) came from. It names the
+// runtime of every cell given, in the order the cells come: one run may have
+// measured several runtimes (--runtimes a,b,c), and a caption that named
+// only the run's first would name a runtime its figure does not draw.
 function perfEnv(perf, cells = perfCells(perf)) {
-  const runIds = [...new Set(cells.map((c) => c.run))];
-  // Runs that differ only in the commit (a late variant measured with
-  // --resume) share one description listing their commits.
+  // One description per run and runtime; those that differ only in the
+  // runtime or the commit (a late variant measured with --resume) share one
+  // line, listing their runtimes and commits.
+  const pairs = new Map();
+  for (const c of cells) {
+    const runtime = c.runtime || String(c.run).split('/').pop();
+    const key = `${c.run}|${runtime}`;
+    if (!pairs.has(key)) pairs.set(key, { id: c.run, runtime, cells: [] });
+    pairs.get(key).cells.push(c);
+  }
   const groups = new Map();
-  for (const id of runIds) {
+  for (const { id, runtime, cells: mine } of pairs.values()) {
     const run = (perf.runs || {})[id];
     if (!run) continue;
-    const rt = (run.runtimes || {})[id.split('/').pop()] || Object.values(run.runtimes || {})[0] || {};
+    const runtimes = run.runtimes || {};
+    const rt = runtimes[runtime] || runtimes[String(id).split('/').pop()] || Object.values(runtimes)[0] || {};
     const flags = [...(rt.flags || [])];
     const h = run.host || {};
-    const text = [
-      rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
+    const name = rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : '');
+    const machine = [
       h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
       h.os,
       run.date && String(run.date).slice(0, 10),
     ].filter(Boolean).join(', ');
     // What the cells hold, not the run's base setting: adaptive passes add
     // repetitions where the spread is wide (scripts/harness/adaptive.js).
-    const held = cells.filter((c) => c.run === id && Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
+    const held = mine.filter((c) => Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
     const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
     const hi = held.length ? Math.max(...held) : lo;
     const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
-    const key = `${text}|${reps || ''}`;
-    if (!groups.has(key)) groups.set(key, { text, reps, commits: [] });
+    const key = `${machine}|${reps || ''}`;
+    if (!groups.has(key)) groups.set(key, { names: [], machine, reps, commits: [] });
+    const g = groups.get(key);
+    if (name && !g.names.includes(name)) g.names.push(name);
     if (run.git && run.git.commit) {
       const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
-      if (!groups.get(key).commits.includes(c)) groups.get(key).commits.push(c);
+      if (!g.commits.includes(c)) g.commits.push(c);
     }
   }
   return [...groups.values()].map((g) => [
-    g.text,
-    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${g.commits.join(' and ')}`,
+    listText(g.names),
+    g.machine,
+    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${listText(g.commits)}`,
     g.reps,
   ].filter(Boolean).join(', ')).join('; ');
 }
