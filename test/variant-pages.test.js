@@ -194,7 +194,7 @@ test('the caption under the table names every runtime with a figure', () => {
     const ok = cellsOf(v).filter((c) => c.status === 'ok');
     if (!ok.length) continue;
     assert.ok(measured, `${v.id}: no "Measured on"`);
-    for (const c of ok) assert.match(measured[1], new RegExp(`(^|, | and )${runtimeLabel(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,| and )`), `${v.id}: ${runtimeLabel(c)} not named`);
+    for (const c of ok) assert.match(measured[1], new RegExp(`(^|, | and |; )${runtimeLabel(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,| and )`), `${v.id}: ${runtimeLabel(c)} not named`);
   }
 });
 
