@@ -34,11 +34,14 @@ const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 // Escaped text whose `code` spans become <code> (the variant paragraphs).
 const inlineCode = (text) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
+// Words in a list, as a sentence writes them: "a", "a and b", "a, b and c".
+const listText = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join(''));
+
 // A transcribed article's `source` -> the figure's citation: author, “title”
 // (date), and the link.
 const citation = (source) => ({ text: `${source.author}, “${source.title}” (${source.published})`, url: source.url });
 
 module.exports = {
-  round, figure, ratioText, escapeHtml, inlineCode, citation,
+  round, figure, ratioText, escapeHtml, inlineCode, citation, listText,
   measurement: chartFormat.measurement, range: chartFormat.range, chartFormat,
 };

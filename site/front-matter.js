@@ -3,7 +3,8 @@
 //
 // Front matter:  title (text), date (YYYY-MM-DD), description (text, shown on
 // the home page, in the feed and in link previews), toc (true for a table of
-// contents), draft (true to keep it unpublished).
+// contents), draft (true to keep it unpublished), pinned (true to lead the
+// home page, site/post-order.js).
 const path = require('node:path');
 const Ajv = require('ajv');
 
@@ -19,6 +20,7 @@ const SCHEMA = {
     date: { calendarDate: true },
     toc: { type: 'boolean' },
     draft: { type: 'boolean' },
+    pinned: { type: 'boolean' },
   },
 };
 
@@ -38,6 +40,7 @@ const EXPECTED = {
   date: 'is required as YYYY-MM-DD',
   toc: 'must be true or false',
   draft: 'must be true or false',
+  pinned: 'must be true or false',
 };
 
 // ajv reports a missing key on the object and a bad one at its path.

@@ -50,7 +50,7 @@ test('"Measured on" names the runtime of the cells, not the first runtime of a r
   assert.match(fourteen, /node 14\.21\.3/);
   assert.doesNotMatch(fourteen, /24\.21\.0/);
   const both = perfEnv(perf, [of('node-24@24.21.0'), of('node-14@14.21.3')]);
-  assert.match(both, /node 24\.21\.0.*; node 14\.21\.3/);
+  assert.match(both, /^node 24\.21\.0 and node 14\.21\.3, cpu \(2 cores\)/, 'measured alike: one line');
 });
 
 test('"Measured on" names the machine of each cell of a merged file, not the merging run\'s', () => {
@@ -74,4 +74,19 @@ test('a figure names the commands that made it, from the argv its runs recorded,
     'npm run bench -- --runtimes node-24 --mode io --out data/perf-node-24.json',
     "npm run bench -- --runtimes node-24 --variants '^(original|rx)$' --out data/perf-node-24.json --resume",
   ]);
+});
+
+// Issue 29: a run that measured several runtimes (--runtimes node-0.11,node-24)
+// was described by its first runtime, so the Node 24 charts it drew said
+// "Measured on node 0.11.14". A caption names the runtimes of its cells.
+test('"Measured on" names the runtime of each cell, not the first runtime of its run', () => {
+  const { perfEnv } = require('../site/lib/provenance');
+  const id = 'r/node-0.11@0.11.14+node-24@24.21.0';
+  const run = { date: '2026-11-23T23:52:55.416Z', harness: { reps: 5 }, host: { cpu: 'cpu', cores: 2, os: 'os' }, git: { commit: 'a'.repeat(40), dirty: false },
+    runtimes: { 'node-0.11@0.11.14': { name: 'node', version: '0.11.14', flags: ['--harmony'] }, 'node-24@24.21.0': { name: 'node', version: '24.21.0', flags: [] } } };
+  const perf = { runs: { [id]: run }, cells: [] };
+  const on = (runtime) => ({ run: id, runtime });
+  assert.equal(perfEnv(perf, [on('node-24@24.21.0')]), 'node 24.21.0, cpu (2 cores), os, 2026-11-23, commit aaaaaaaaaa, 5 repetitions per point');
+  assert.equal(perfEnv(perf, [on('node-0.11@0.11.14'), on('node-24@24.21.0')]),
+    'node 0.11.14 --harmony and node 24.21.0, cpu (2 cores), os, 2026-11-23, commit aaaaaaaaaa, 5 repetitions per point');
 });

@@ -8,9 +8,9 @@ const { eleventyDataSchema: validate } = require('../posts/posts.11tydata.js');
 const page = { inputPath: './posts/example.md' };
 const good = { page, title: 'T', date: new Date('2026-11-12'), description: 'D' };
 
-test('valid front matter passes, with optional toc and draft', () => {
+test('valid front matter passes, with optional toc, draft and pinned', () => {
   validate(good);
-  validate({ ...good, toc: true, draft: false, date: '2026-11-12' });
+  validate({ ...good, toc: true, draft: false, pinned: true, date: '2026-11-12' });
 });
 
 test('errors name the file and the key', () => {
@@ -18,5 +18,6 @@ test('errors name the file and the key', () => {
   assert.throws(() => validate({ ...good, date: undefined }), /posts\/example\.md:.*"date" is required/);
   assert.throws(() => validate({ ...good, toc: 'yes' }), /"toc" must be true or false/);
   assert.throws(() => validate({ ...good, draft: 1 }), /"draft" must be true or false/);
+  assert.throws(() => validate({ ...good, pinned: 'yes' }), /posts\/example\.md: invalid front matter: "pinned" must be true or false/);
   assert.throws(() => validate({ page }), /"title".*"description".*"date"/);
 });

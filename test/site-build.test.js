@@ -109,10 +109,12 @@ test('repository files outside the content folders are not rendered as pages', (
   }
 });
 
-test('the home page lists posts newest first', () => {
+test('the home page lists the pinned article first, then the other posts newest first', () => {
   const html = readFixtureSite('index.html');
-  const dates = [...html.matchAll(/<li>\s*<h3>[\s\S]*?<time datetime="([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(dates.length >= 1);
+  const items = [...html.matchAll(/<li>\s*<h3><a href="([^"]+)"[\s\S]*?<time datetime="([^"]+)"/g)].map((m) => ({ url: m[1], date: m[2] }));
+  assert.ok(items.length >= 2);
+  assert.equal(items[0].url, '/posts/analysis-async-patterns-2013-and-now/', 'pinned: true in its front matter');
+  const dates = items.slice(1).map((i) => i.date);
   assert.deepEqual(dates, [...dates].sort().reverse());
 });
 

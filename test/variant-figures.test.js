@@ -9,6 +9,7 @@ const { perfOf } = require('../site/models/perf');
 const { then2013, nameMatches } = require('../site/models/reference-2013');
 const { figure, inlineCode } = require('../site/format');
 const { byFamily } = require('../_config/variant-pages');
+const { matrixRuntimes } = require('../site/lib/runtime-order');
 
 const summary = (median) => ({ median, p25: median - 1, p75: median + 1, min: median - 2, max: median + 2, count: 5 });
 const cell = (runtime, run, mode, extra = {}) => ({
@@ -30,26 +31,68 @@ const perf = {
   ],
 };
 
-test('perf: one entry per runtime in the data, rows in mode order, only the asked n and scenario', () => {
+test('perf: one entry per runtime in the data, in release order, rows in mode order, only the asked n and scenario', () => {
   const p = perfOf(perf, 'co', { n: 1000 });
   assert.deepEqual(p.runtimes.map((r) => [r.id, r.label, r.rows.map((x) => x.mode)]), [
-    ['node-20.20.2', 'node 20.20.2', ['cpu', 'io']],
     ['node-0.11.14 --harmony', 'node 0.11.14 --harmony', ['cpu']],
+    ['node-20.20.2', 'node 20.20.2', ['cpu', 'io']],
   ]);
-  assert.equal(p.runtimes[0].rows[1].time.median, 900);
-  assert.equal(p.runtimes[0].rows[1].ioFloorMs, 800);
+  assert.equal(p.runtimes[1].rows[1].time.median, 900);
+  assert.equal(p.runtimes[1].rows[1].ioFloorMs, 800);
 });
 
 test('perf: a cell that did not finish keeps its status and has no figures', () => {
-  const [row] = perfOf(perf, 'co', { n: 1000 }).runtimes[1].rows;
+  const [row] = perfOf(perf, 'co', { n: 1000 }).runtimes[0].rows;
   assert.equal(row.status, 'timeout');
   assert.equal(row.error, 'killed after 60 s');
   assert.equal(row.time, null);
 });
 
 test('perf: nothing measured gives no runtimes and no environment', () => {
-  assert.deepEqual(perfOf(perf, 'rx', { n: 1000 }), { n: 1000, scenario: 'upload', runtimes: [], env: '',
+  assert.deepEqual(perfOf(perf, 'rx', { n: 1000 }), { n: 1000, scenario: 'upload', runtimes: [], env: '', engineNote: '',
     measure: "npm run bench -- --runtimes node-24 --variants '^rx$' --resume --out data/perf-node-24.json" });
+});
+
+// Issue 29: the variant pages listed runtimes in the order of the data
+// (24, 14, 0.11, 12, bun, 26...). They list them as the runtime matrix does
+// (site/lib/runtime-order.js): Node by version, then each other runtime from
+// the release date of the version shown (Deno 2.9.6 before Bun 1.4.5).
+// One run measured several of them, as `--runtimes a,b,c` does.
+const RUN = 'r/node-26@26.10.0+bun@1.4.5+deno@2.9.6+node-12@12.22.12';
+const RELEASED = { 'node-0.11@0.11.14': ['node', '0.11.14', 'v8'], 'node-4@4.9.1': ['node', '4.9.1', 'v8'], 'node-12@12.22.12': ['node', '12.22.12', 'v8'],
+  'node-24@24.21.0': ['node', '24.21.0', 'v8'], 'node-26@26.10.0': ['node', '26.10.0', 'v8'], 'deno@2.9.6': ['deno', '2.9.6', 'v8'], 'bun@1.4.5': ['bun', '1.4.5', 'jsc'] };
+const many = {
+  runs: {
+    [RUN]: {
+      host: { cpu: 'CPU', cores: 2, os: 'OS' }, date: '2026-11-23',
+      runtimes: Object.fromEntries(Object.entries(RELEASED).map(([id, [name, version, engine]]) => [id, { name, version, engine, flags: [], profile: id.split('@')[0] }])),
+    },
+  },
+  // The data's order, scrambled as the issue saw it.
+  cells: ['node-24@24.21.0', 'bun@1.4.5', 'node-0.11@0.11.14', 'node-12@12.22.12', 'node-26@26.10.0', 'deno@2.9.6', 'node-4@4.9.1']
+    .map((id) => cell(id, RUN, 'cpu', { key: id })),
+};
+
+test('perf: runtimes in release order, whatever order the data hold them in', () => {
+  const p = perfOf(many, 'co', { n: 1000 });
+  assert.deepEqual(p.runtimes.map((r) => r.id), ['node-0.11@0.11.14', 'node-4@4.9.1', 'node-12@12.22.12', 'node-24@24.21.0', 'node-26@26.10.0', 'deno@2.9.6', 'bun@1.4.5']);
+  // ...the runtime matrix's order, the one fact of site/lib/runtime-order.js.
+  assert.deepEqual(p.runtimes.map((r) => r.id), matrixRuntimes(many, many.cells).map((r) => r.id));
+});
+
+test('perf: the caption names every runtime with a figure, in the table\'s order', () => {
+  const { env } = perfOf(many, 'co', { n: 1000 });
+  assert.equal(env, 'node 0.11.14, node 4.9.1, node 12.22.12, node 24.21.0, node 26.10.0, deno 2.9.6 and bun 1.4.5, CPU (2 cores), OS, 2026-11-23');
+});
+
+test('perf: Bun\'s memory beside V8\'s is labelled not comparable; one engine alone is not', () => {
+  const p = perfOf(many, 'co', { n: 1000 });
+  assert.equal(p.engineNote, 'Peak memory is not comparable across engines (V8: Node, Deno; JavaScriptCore: Bun): each engine sizes its heap in its own way.');
+  const nodeOnly = { ...many, cells: many.cells.filter((c) => c.runtime.startsWith('node-')) };
+  assert.equal(perfOf(nodeOnly, 'co', { n: 1000 }).engineNote, '');
+  // Bun skipped: no Bun memory is shown, so nothing to label.
+  const bunSkipped = { ...many, cells: many.cells.map((c) => (c.runtime === 'bun@1.4.5' ? { ...c, status: 'skipped', time: summary(null), memory: summary(null) } : c)) };
+  assert.equal(perfOf(bunSkipped, 'co', { n: 1000 }).engineNote, '');
 });
 
 test('complexity: the row of the variant and the smallest variant', () => {

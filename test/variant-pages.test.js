@@ -16,6 +16,7 @@ const { scaleTimes } = require('./helpers/perf-samples');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { figure } = require('../site/format');
 const { PROFILES, DEFAULT_PERF, fileOfProfile, combine } = require('../site/lib/perf-files');
+const { orderRuntimes, runtimeInfo, compareVersions } = require('../site/lib/runtime-order');
 
 const ROOT = path.join(__dirname, '..');
 const DATA = path.join(ROOT, 'data');
@@ -163,6 +164,66 @@ test(`a runtime present in the data gets its own rows (${extra.id} on ${OLD_RUNT
   const inData = new Set(perf.cells.filter((c) => c.variant === extra.id && c.scenario === 'upload' && c.n === N).map(runtimeLabel));
   assert.ok(inData.has('node 0.10.48') && inData.size >= 2);
   assert.deepEqual([...shown].sort(), [...inData].sort());
+});
+
+// Issue 29 on the variant pages: runtimes in random order, captions naming 2
+// of 16 runtimes, an "I/O floor" named like the article's floor workload, and
+// Bun's memory beside Node's with no word that the engines differ.
+const pageOf = (v) => section(site.read(`/variants/${v.id}/`), 'time-and-memory');
+const cellsOf = (v) => perf.cells.filter((c) => c.variant === v.id && c.scenario === 'upload' && c.n === N);
+
+test('runtimes are listed in release order, the runtime matrix\'s (site/lib/runtime-order.js)', () => {
+  for (const v of manifest.variants) {
+    const mine = cellsOf(v);
+    if (!mine.length) continue;
+    const idOf = new Map(mine.map((c) => [runtimeLabel(c), c.runtime]));
+    const shown = [...new Set(tableRows(pageOf(v)).map((r) => r[0]))].map((label) => runtimeInfo(perf, idOf.get(label)));
+    const nodes = shown.filter((r) => r.name === 'node');
+    assert.deepEqual(shown.slice(0, nodes.length), nodes, `${v.id}: Node first`);
+    for (let i = 1; i < nodes.length; i++) assert.ok(compareVersions(nodes[i - 1].version, nodes[i].version) < 0, `${v.id}: node ${nodes[i - 1].version} before ${nodes[i].version}`);
+    assert.deepEqual(shown.map((r) => r.id), orderRuntimes(shown).map((r) => r.id), v.id);
+  }
+  // The invented Node 0.10 sits at the end of the data, and first on the page.
+  assert.equal(tableRows(pageOf(extra))[0][0], 'node 0.10.48');
+});
+
+test('the caption under the table names every runtime with a figure', () => {
+  for (const v of manifest.variants) {
+    const text = visibleText(pageOf(v));
+    const measured = /Measured on ([^]*?)\. noisy:/.exec(text);
+    const ok = cellsOf(v).filter((c) => c.status === 'ok');
+    if (!ok.length) continue;
+    assert.ok(measured, `${v.id}: no "Measured on"`);
+    for (const c of ok) assert.match(measured[1], new RegExp(`(^|, | and |; )${runtimeLabel(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,| and )`), `${v.id}: ${runtimeLabel(c)} not named`);
+  }
+});
+
+test('Bun\'s memory beside V8\'s is labelled not comparable across engines, wherever it appears', () => {
+  let labelled = 0;
+  for (const v of manifest.variants) {
+    const html = pageOf(v);
+    const withMemory = cellsOf(v).filter((c) => c.status === 'ok' && c.memory && typeof c.memory.median === 'number');
+    const engines = new Set(withMemory.map((c) => runtimeInfo(perf, c.runtime).engine).filter(Boolean));
+    const note = /<p class="meta" id="memory-engines">\* Peak memory is not comparable across engines \(V8: [^;]*Node[^;]*; JavaScriptCore: Bun\)/.test(html);
+    if (engines.size > 1) {
+      assert.ok(note, `${v.id}: Bun's memory is shown beside V8's without the label`);
+      assert.match(html, /Peak memory, MB: median \(p25–p75\)<sup><a href="#memory-engines"/, `${v.id}: the column is not marked`);
+      labelled++;
+    } else {
+      assert.ok(!note, `${v.id}: one engine, no label`);
+    }
+  }
+  assert.ok(labelled > 0, 'no page shows two engines: the data changed, check the test');
+});
+
+test('the fake I/O time a call must wait is named "I/O wait", never "floor"', () => {
+  for (const v of manifest.variants) {
+    const html = pageOf(v);
+    if (!cellsOf(v).length) continue;
+    assert.match(html, /<th>I\/O wait, ms<\/th>/, v.id);
+    assert.match(visibleText(html), /The I\/O wait is what the longest call spends waiting on its fake I\/O/, v.id);
+    assert.doesNotMatch(visibleText(html), /floor/i, v.id);
+  }
 });
 
 test('the article links to every variant page, and the sitemap lists them', () => {

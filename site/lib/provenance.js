@@ -4,6 +4,7 @@ const path = require('node:path');
 // the runs and machines that measured them ("Measured on ..."), a warning
 // when they come from several machines, and a note when the data are not
 // final. Shared by every model.
+const { listText } = require('../format');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -14,49 +15,55 @@ const incompleteNote = (hit) => (hit.parts
   : hit.incomplete ? `${hit.shown}: ${hit.incomplete}` : '');
 
 // "Measured on ..." for the runs the given cells of a perf@1-shaped file
-// (perf, chains, delegation, streamline-modes) came from.
+// (perf, chains, delegation, streamline-modes) came from. It names the
+// runtime and machine of every cell given, in the order the cells come: one
+// run may have measured several runtimes (--runtimes a,b,c), and a merged
+// file names a machine per cell, so a caption that named a run's first
+// runtime or the merging run's machine would name what its figure does not draw.
 function perfEnv(perf, cells) {
-  // One description per run and runtime the cells hold: a run may measure
-  // several runtimes (streamline-modes ran Node 24 and Node 14 together),
-  // and a caption names only those its cells come from. Runs that differ
-  // only in the commit (a late variant measured with --resume) share one
-  // description listing their commits.
+  // One description per run and runtime; those that differ only in the
+  // runtime or the commit (a late variant measured with --resume) share one
+  // line, listing their runtimes and commits.
   const pairs = new Map();
   for (const c of cells) {
-    const k = `${c.run}\u0000${c.runtime}`;
-    if (!pairs.has(k)) pairs.set(k, { id: c.run, runtime: c.runtime, cell: c });
+    const key = `${c.run}|${c.runtime}`;
+    if (!pairs.has(key)) pairs.set(key, { id: c.run, runtime: c.runtime, cells: [] });
+    pairs.get(key).cells.push(c);
   }
   const groups = new Map();
-  for (const { id, runtime, cell } of pairs.values()) {
+  for (const { id, runtime, cells: mine } of pairs.values()) {
     const run = (perf.runs || {})[id];
     if (!run) continue;
     const all = Object.values(run.runtimes || {});
+    // A cell without a runtime id (older files) is the run's only runtime's.
     const rt = (run.runtimes || {})[runtime] || (all.length === 1 ? all[0] : {});
     const flags = [...(rt.flags || [])];
-    const h = hostRecord(perf, cell) || {};
-    const text = [
-      rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : ''),
+    const h = hostRecord(perf, mine[0]) || {};
+    const name = rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : '');
+    const machine = [
       h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
       h.os,
       run.date && String(run.date).slice(0, 10),
     ].filter(Boolean).join(', ');
     // What the cells hold, not the run's base setting: adaptive passes add
     // repetitions where the spread is wide (scripts/harness/adaptive.js).
-    const held = cells.filter((c) => c.run === id && c.runtime === runtime && Array.isArray(c.samples))
-      .map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
+    const held = mine.filter((c) => Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
     const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
     const hi = held.length ? Math.max(...held) : lo;
     const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
-    const key = `${text}|${reps || ''}`;
-    if (!groups.has(key)) groups.set(key, { text, reps, commits: [] });
+    const key = `${machine}|${reps || ''}`;
+    if (!groups.has(key)) groups.set(key, { names: [], machine, reps, commits: [] });
+    const g = groups.get(key);
+    if (name && !g.names.includes(name)) g.names.push(name);
     if (run.git && run.git.commit) {
       const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
-      if (!groups.get(key).commits.includes(c)) groups.get(key).commits.push(c);
+      if (!g.commits.includes(c)) g.commits.push(c);
     }
   }
   return [...groups.values()].map((g) => [
-    g.text,
-    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${g.commits.join(' and ')}`,
+    listText(g.names),
+    g.machine,
+    g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${listText(g.commits)}`,
     g.reps,
   ].filter(Boolean).join(', ')).join('; ');
 }

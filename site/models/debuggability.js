@@ -17,6 +17,8 @@ const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
 const { envText, incompleteNote } = require('../lib/provenance');
 const { reference } = require('./reference-2013');
 const { variantsOf } = require('../lib/cells');
+const { firstClause } = require('../lib/skip-reason');
+const { listText } = require('../format');
 
 class DebuggabilityViewError extends Error {}
 
@@ -101,7 +103,7 @@ function debuggability(args, load) {
   ]; // the total (maps + stacks) breaks ties, not a column: the table must fit a phone-wide scroll less
   const byScore = (a, b) => (typeof b.score === 'number' ? b.score : -1) - (typeof a.score === 'number' ? a.score : -1) || byTotal(a, b);
   // Variants this runtime cannot run are named with the reason, never scored 0.
-  const notTraced = (data.skipped || []).map((v) => `${v.id} (${v.reason})`).join('; ');
+  const notTraced = skippedText(data.skipped || []);
   const caption = 'Debuggability: today’s score from measured facts (0–25, five injected failures), the 2013 source-map and stack-trace levels beside it, and where each failure’s trace points' +
     (notTraced ? `. Not traced on this runtime: ${notTraced}` : '');
   return { caption, columns: measured, rows: rows.sort(byScore), env: envText(data.env), source: null, incomplete: incompleteNote(hit) };
@@ -125,7 +127,7 @@ function debuggabilityRuntimesTable(args, load) {
         ? `${v.score.score} (${v.score.scoreWithSwitch} with ${v.longStackTraces})` : v.score.score;
     }
     const skip = r.skipped.find((x) => x.id === id);
-    return skip ? `not run: ${skip.reason.split(/[:;(]/)[0].trim()}` : '–';
+    return skip ? `not run: ${firstClause(skip.reason)}` : '–';
   };
   const rows = ids.map((id) => Object.assign({ name: id }, ...runtimes.map((r, i) => ({ [`r${i}`]: cell(r, id) }))));
   const now = runtimes.findIndex((r) => r.profile === NOW_RUNTIME || (r.id || '').startsWith(`${NOW_RUNTIME}@`));
@@ -168,6 +170,20 @@ function debuggabilityTraceTable(args, load) {
     caption: `The "${way}" failure of ${variant}, traced on ${picked.map((p) => p.view.id).join(' and ')}: the stack that reached the caller, trimmed as in data/debuggability.json`,
     columns, rows, env: envText(hit.data.env), source: null, incomplete: incompleteNote(hit),
   };
+}
+
+// The variants a runtime did not trace, each reason once with the variants
+// it stops: "streamline-fibers and fibrous (fibers does not load on Node
+// 16+)". Fibers stops two variants, and a reason per variant printed it
+// twice (issue 29).
+function skippedText(skipped) {
+  const byReason = new Map();
+  for (const v of skipped) {
+    const why = firstClause(v.reason) || 'no reason recorded';
+    if (!byReason.has(why)) byReason.set(why, []);
+    byReason.get(why).push(v.id);
+  }
+  return [...byReason].map(([why, ids]) => `${listText(ids)} (${why})`).join('; ');
 }
 
 // "exact" (the failing line), "file" (the file, another line) or "absent".

@@ -20,6 +20,8 @@ const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../li
 const { reference } = require('./reference-2013');
 const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
+const { matrixRuntimes } = require('../lib/runtime-order');
+const { engineNote } = require('./matrix');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
@@ -92,16 +94,19 @@ function runtimeLabel(perf, cell) {
   return [rt.name, rt.version, ...(rt.flags || [])].filter(Boolean).join(' ');
 }
 
-// Rows per runtime, in the order the runtimes first appear in the data (the
-// variant pages pass every profile's file, site/lib/perf-files.js), and
-// per mode in MODES order. A cell that did not finish keeps its status.
+// Rows per runtime, runtimes in release order (site/lib/runtime-order.js, the
+// order of the runtime matrix), and per mode in MODES order. A cell that did
+// not finish keeps its status. The variant pages pass every profile's file
+// at once (site/lib/perf-files.js), so the data's own order says nothing.
 function perfOf(perf, id, { n, scenario = 'upload' }) {
   const cells = (perf && Array.isArray(perf.cells) ? perf.cells : [])
     .filter((c) => c.variant === id && c.scenario === scenario && c.n === n);
   const runtimes = new Map();
+  for (const info of matrixRuntimes(perf || {}, cells)) runtimes.set(info.id, { id: info.id, engine: info.engine, info, label: null, rows: [] });
   for (const c of cells) {
-    if (!runtimes.has(c.runtime)) runtimes.set(c.runtime, { id: c.runtime, label: runtimeLabel(perf, c), rows: [] });
-    runtimes.get(c.runtime).rows.push({
+    const r = runtimes.get(c.runtime);
+    r.label = r.label || runtimeLabel(perf, c);
+    r.rows.push({
       mode: c.mode,
       modeLabel: MODES[c.mode] || c.mode,
       status: c.status,
@@ -115,10 +120,22 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
   }
   const order = Object.keys(MODES);
   for (const r of runtimes.values()) r.rows.sort((a, b) => order.indexOf(a.mode) - order.indexOf(b.mode));
-  const measured = cells.filter((c) => c.status === 'ok');
+  const shown = [...runtimes.values()];
+  // "Measured on" names the runtimes in the table's order.
+  const rank = new Map(shown.map((r, i) => [r.id, i]));
+  const measured = cells.filter((c) => c.status === 'ok').sort((a, b) => rank.get(a.runtime) - rank.get(b.runtime));
+  // Memory beside memory from another engine says it is not comparable
+  // (the project's rule, worded once in the matrix model).
+  const withMemory = shown.filter((r) => r.rows.some((x) => x.memory)).map((r) => r.info);
   // What measures a variant added since the last run, on "now".
   const measure = `npm run bench -- --runtimes ${NOW_RUNTIME} --variants '^${id}$' --resume --out data/${DEFAULT_PERF}.json`;
-  return { n, scenario, runtimes: [...runtimes.values()], env: measured.length ? perfEnv(perf, measured) : '', measure };
+  return {
+    n, scenario,
+    runtimes: shown.map(({ info, ...r }) => r),
+    env: measured.length ? perfEnv(perf, measured) : '',
+    engineNote: engineNote(withMemory),
+    measure,
+  };
 }
 
 module.exports = { charts: { perf: perfChart }, tables: { parallel }, perfOf, DEFAULT_MAX_N };
