@@ -45,7 +45,7 @@ test('intervals apart give a ratio with a conservative interval; overlapping one
     'async/await took 2× the time of Nested callbacks (95\u00a0% interval 1.7–2.4×)',
   );
   assert.equal(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
-    'Native promises and Nested callbacks took the same time (medians 5\u00a0% apart, within the noise)');
+    'Native promises and Nested callbacks took the same time (medians 5\u00a0% apart)');
   const { best, tied } = f.leaders({ mode: 'cpu', n: 1000 });
   assert.equal(best.id, 'original');
   assert.deepEqual(tied.map((r) => r.id), ['promises-native']);

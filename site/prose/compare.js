@@ -85,7 +85,7 @@ module.exports = function compareProse(load) {
       if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
       return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
     }
-    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${spreadPercent([c.a.median, c.b.median])} apart, within the noise)`;
+    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${spreadPercent([c.a.median, c.b.median])} apart)`;
     // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
     // add digits until the ratio stands apart from its interval's ends.
     let digits = 2;
