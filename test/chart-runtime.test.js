@@ -90,3 +90,10 @@ test('"Measured on" names the runtime of each cell, not the first runtime of its
   assert.equal(perfEnv(perf, [on('node-0.11@0.11.14'), on('node-24@24.21.0')]),
     'node 0.11.14 --harmony and node 24.21.0, cpu (2 cores), os, 2026-11-23, commit aaaaaaaaaa, 5 repetitions per point');
 });
+
+test('under a figure: its commands, or a link to the runs list when it draws from many runs', () => {
+  const { provenance } = require('../site/render/chart-html');
+  assert.equal(provenance({ env: 'node 24', commands: ['npm run bench -- --mode io'] }), 'Measured on node 24. Made by <code class="command">npm run bench -- --mode io</code>');
+  assert.match(provenance({ env: 'many', commands: ['a', 'b', 'c', 'd'] }), /Made by 4 runs, whose commands are listed on the <a href="\/posts\/results\/#the-runs-behind-the-figures">results page<\/a>$/);
+  assert.equal(provenance({ env: 'old' }), 'Measured on old', 'runs from before commands were kept name none');
+});

@@ -21,7 +21,7 @@
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
 const { citation, ratioText, figure } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
-const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../prose/lookup');
@@ -52,6 +52,7 @@ function chainsChart(args, load) {
   const cells = selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime });
   model.series = toSeries(groupPoints(cells, metric.pick), label);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
+  model.commands = perfCommands(hit.data, cells);
   model.incomplete = incompleteNote(hit);
   return model;
 }
@@ -94,6 +95,7 @@ function chainsTable(args, load) {
     caption, columns,
     rows: [...rows.values()].sort((a, b) => (typeof a.sync === 'number' ? a.sync : Infinity) - (typeof b.sync === 'number' ? b.sync : Infinity)),
     env: cells.length ? perfEnv(hit.data, cells) : '',
+    commands: perfCommands(hit.data, cells),
     source: ref && ref.source,
     incomplete: incompleteNote(hit),
   };

@@ -13,7 +13,7 @@
 //   {% dataTable "delegation-ratios", n=10000, id="..." %}               2014 ratios beside ours
 const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
-const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { scenarioData } = require('../lib/measured');
 const { median, bootstrapInterval } = require('../../scripts/lib/stats');
 const { matrixRuntimes } = require('../lib/runtime-order');
@@ -54,6 +54,7 @@ function delegationChart(args, load) {
     .filter((c) => by === 'n' || c.n === n);
   model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
+  model.commands = perfCommands(hit.data, cells);
   model.incomplete = incompleteNote(hit);
   return model;
 }
@@ -98,7 +99,7 @@ function delegationTable(args, load) {
   });
   const key = (r) => (typeof r.flat === 'number' ? r.flat : -Infinity);
   rows.sort((a, b) => (relative ? key(b) - key(a) : key(a) - key(b)));
-  return { caption, columns, rows, env: cells.length ? perfEnv(hit.data, cells) : '', incomplete: incompleteNote(hit) };
+  return { caption, columns, rows, env: cells.length ? perfEnv(hit.data, cells) : '', commands: perfCommands(hit.data, cells), incomplete: incompleteNote(hit) };
 }
 
 // The 2014 figures as the post published them.
@@ -176,6 +177,7 @@ function delegationRatios(args, load) {
       `Ours give the ratio of medians and its 95 % bootstrap interval; "not told apart" where the interval holds 1${hit ? '' : ' (ours not measured yet)'}`,
     columns, rows,
     env: used.length ? perfEnv(hit.data, used) : '',
+    commands: hit ? perfCommands(hit.data, used) : [],
     source,
     incomplete: hit ? incompleteNote(hit) : '',
   };

@@ -17,7 +17,7 @@ const { round, measurement, citation } = require('../format');
 const { spearman } = require('../../scripts/lib/stats');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
-const { perfEnv, machinesNote, incompleteNote } = require('../lib/provenance');
+const { perfEnv, machinesNote, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { matrixRuntimes } = require('../lib/runtime-order');
 const { everyProfile, perfFile } = require('../lib/perf-files');
@@ -131,6 +131,7 @@ function matrixChart(args, load) {
     floor: metric === MATRIX_METRICS.time && floor.length ? { label: FLOOR_LABEL, data: floor.sort((a, b) => a[0] - b[0]) } : null,
     notes,
     env: matrixEnv(data, used, runtimes),
+    commands: perfCommands(data, used),
     source: null,
     incomplete: incompleteNote(hit),
   };
@@ -188,6 +189,7 @@ function matrixTable(args, load) {
     footnotes: notes,
     notes: [machinesNote(data, cells), missingNote(missing)].filter(Boolean),
     env: matrixEnv(data, shown, runtimes),
+    commands: perfCommands(data, shown),
     source: null,
     incomplete: incompleteNote(hit),
   };
@@ -320,6 +322,7 @@ function reproduction2013(args, load) {
     notes: [machinesNote(data, measured)].filter(Boolean),
     empty: `No cells of ${runtime} at an n the 2013 article also measured: run npm run bench -- --runtimes node-0.11.`,
     env: measured.length ? perfEnv(data, measured) : '',
+    commands: perfCommands(data, measured),
     source: citation(ref.source),
     incomplete: incompleteNote(hit),
   };

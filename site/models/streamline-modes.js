@@ -14,7 +14,7 @@
 //   {% dataTable "streamline-2013" %}                                       the 2013 findings beside ours
 const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
-const { perfEnv, incompleteNote } = require('../lib/provenance');
+const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../prose/lookup');
@@ -76,6 +76,7 @@ function streamlineModesChart(args, load) {
   });
   const all = ok.concat(failed);
   model.env = all.length ? perfEnv(hit.data, all) : '';
+  model.commands = perfCommands(hit.data, all);
   model.incomplete = incompleteNote(hit);
   return model;
 }
@@ -108,6 +109,7 @@ function streamlineModesTable(args, load) {
     caption, columns,
     rows: [...rows.values()].sort((a, b) => a.variant.localeCompare(b.variant)),
     env: all.length ? perfEnv(hit.data, all) : '',
+    commands: perfCommands(hit.data, all),
     source: null,
     incomplete: incompleteNote(hit),
   };

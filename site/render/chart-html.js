@@ -108,11 +108,18 @@ function chartTable(model) {
   return `<div class="table-scroll"><table><caption>${esc(axisTitle(model.y))}, median${model.series.some((s) => s.data.some((p) => p[2] !== null)) ? ' (the CSV adds min and max over repetitions)' : ''}</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
+const MAX_COMMANDS = 3;
+const RUNS_PAGE = '/posts/results/#the-runs-behind-the-figures';
+
 function provenance(model) {
   const parts = [];
   if (model.env) parts.push(`Measured on ${esc(model.env)}`);
   // What reproduces the figure (README, "Run it yourself").
-  if (model.commands && model.commands.length) parts.push(`Made by ${model.commands.map((c) => `<code class="command">${esc(c)}</code>`).join(' and ')}`);
+  // A figure drawn from many runs (the runtime matrix) points to their list
+  // instead of printing every command under it.
+  const commands = model.commands || [];
+  if (commands.length > MAX_COMMANDS) parts.push(`Made by ${commands.length} runs, whose commands are listed on the <a href="${RUNS_PAGE}">results page</a>`);
+  else if (commands.length) parts.push(`Made by ${commands.map((c) => `<code class="command">${esc(c)}</code>`).join(' and ')}`);
   if (model.source) parts.push(`Figures from ${link(model.source.url, model.source.text)}`);
   return parts.join('. ');
 }
