@@ -16,8 +16,10 @@ test('the raw data files: every JSON of the data folder by name, then SCHEMA.md,
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.writeFileSync(path.join(dir, 'perf-node-24.json'), '{"schema":"asyncbench/perf@1"}');
   fs.writeFileSync(path.join(dir, 'perf-node-24.json.lock'), 'not data');
-  const files = downloadableFiles(dir);
-  assert.deepEqual(files.map((f) => f.name), ['perf-node-24.json', 'SCHEMA.md']);
+  fs.writeFileSync(path.join(dir, 'perf-node-4.json'), '{}');
+  fs.writeFileSync(path.join(dir, 'complexity.json'), '{}');
+  const files = downloadableFiles(dir).filter((f) => f.name !== 'perf-node-4.json' && f.name !== 'complexity.json');
+  assert.deepEqual(downloadableFiles(dir).map((f) => f.name), ['complexity.json', 'perf-node-4.json', 'perf-node-24.json', 'SCHEMA.md'], 'numbers in names count');
   assert.equal(files[0].bytes, fs.statSync(path.join(dir, 'perf-node-24.json')).size);
   const html = dataFilesHtml(files);
   assert.ok(!/\n\s*\n/.test(html), 'a blank line would end the HTML block in markdown');

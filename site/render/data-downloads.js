@@ -12,12 +12,14 @@ const { escapeHtml: esc } = require('../format');
 const URL_DIR = '/downloads/';
 const SCHEMA_DOC = path.join(__dirname, '..', '..', 'data', 'SCHEMA.md');
 const ID = 'data-files';
+// perf-node-4 before perf-node-10, as a reader counts.
+const byName = new Intl.Collator('en', { numeric: true }).compare;
 
 // -> [{ name, file, bytes }]: the data files by name, then the schema document.
 function downloadableFiles(dataDir) {
   let names;
   try {
-    names = fs.readdirSync(dataDir).filter((f) => f.endsWith('.json')).sort();
+    names = fs.readdirSync(dataDir).filter((f) => f.endsWith('.json')).sort(byName);
   } catch (err) {
     throw new Error(`dataFiles: cannot list the data folder ${dataDir} (${err.code}); point CHARTS_DATA_DIR at a folder of data files or unset it.`, { cause: err });
   }
@@ -40,9 +42,9 @@ function dataFilesHtml(files) {
     `<figure class="data-table data-files" id="${ID}">`,
     `<figcaption><a class="chart-permalink" href="#${ID}" aria-label="Link to this table">#</a> The data behind this site’s figures and tables: the ${json.length} JSON file${json.length === 1 ? '' : 's'} of its data folder, ${size(total)} in all, as this build read and checked them</figcaption>`,
     `<div class="table-scroll"><table><thead><tr><th scope="col">File</th><th scope="col" class="num">Size</th></tr></thead><tbody>${files.map(row).join('')}</tbody></table></div>`,
-    `<p class="chart-meta">Each file names its schema and the runs, machines and commits behind it; ${esc(path.basename(SCHEMA_DOC))} describes every field.</p>`,
+    `<p class="chart-meta">Each file names its schema and where its figures come from; ${esc(path.basename(SCHEMA_DOC))} describes every field.</p>`,
     `</figure>`,
   ].join('\n');
 }
 
-module.exports = { downloadableFiles, dataFilesHtml, size, URL_DIR };
+module.exports = { downloadableFiles, dataFilesHtml, size, byName, URL_DIR };
