@@ -14,6 +14,8 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
   eleventyConfig.addPlugin(require('./_config/charts'));      // chart and dataTable shortcodes, chart bundle, CSV files
+  eleventyConfig.addPlugin(require('./_config/sortable-tables')); // the scripts of sortable tables, on the pages that have one
+  eleventyConfig.addPlugin(require('./_config/data-downloads')); // dataFiles shortcode: the raw data files, copied for download
   eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted
   eleventyConfig.addPlugin(require('./_config/variant-pages')); // variantFigures, byFamily, figure, inlineCode filters
   eleventyConfig.addPlugin(require('./_config/prose'));       // num, ratio, compare, leaders...: figures in prose from data/

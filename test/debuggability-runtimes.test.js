@@ -187,10 +187,10 @@ test('results table: score per variant × runtime renders from a fixture, skippe
   const first = data.runtimes[0].variants[0].id;
   const byName = Object.fromEntries(model.rows.map((r) => [r.name, r]));
   assert.deepEqual([byName[first].r0, byName[first].r1, byName[first].r2], [9, 17, 18]);
-  assert.deepEqual([byName['async-await'].r0, byName['async-await'].r1, byName['async-await'].r2], ['not run: needs async functions', 17, '–']);
+  assert.deepEqual([byName['async-await'].r0, byName['async-await'].r1, byName['async-await'].r2], [{ text: 'not run: needs async functions', gap: true }, 17, '–']);
   const html = dataTable({ id: 'table-debuggability-runtimes', ...model });
   assert.match(html, /<th scope="col" class="num">node-0\.11 \(0\.11\.14\) <small>\(0–25\)<\/small><\/th>/);
-  assert.match(html, /<td class="num">not run: needs async functions<\/td>/);
+  assert.match(html, /<td class="num table-gap">not run: needs async functions<\/td>/);
 });
 
 test('trace table: one failure of one variant on two runtimes, line by line', () => {

@@ -17,12 +17,10 @@ const { perfFile } = require('../lib/perf-files');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
 const { ProseNumberError, variantLink } = require('../prose/lookup');
+// Written the same way by the page when a reader picks another baseline row.
+const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
-
-// µs with the precision a reader can use: 0.1 µs below 10, whole µs above.
-const us = (x) => (Math.abs(x) < 10 ? x.toFixed(1) : String(Math.round(x))).replace(/^-/, '−');
-const times = (x) => `${x.toFixed(2)}×`;
 
 // Where a style stands against callbacks: its interval above, below or around 0.
 function standing(cost) {
@@ -61,9 +59,11 @@ function costPerCallTable(args, load) {
       reps: cell.warmUnsteady ? `${cell.warm.count} (+${cell.warmUnsteady} unsteady)` : String(cell.warm.count),
       cost: cost ? us(cost.costUs) : 'baseline',
       costCi: cost && cost.costCi95Us ? `${us(cost.costCi95Us[0])} to ${us(cost.costCi95Us[1])}` : '–',
-      ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : '1×',
+      ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : times(1),
       ratioCi: cost && cost.ratioCi95 ? `${times(cost.ratioCi95[0])} to ${times(cost.ratioCi95[1])}` : '–',
       standing: cost ? standing(cost) : 'the baseline',
+      // The figures behind the cells, for a sortable table (site/render/table-sort.js).
+      raw: { cost: cost ? cost.costUs : 0, ratio: cost ? cost.ratio : 1, warm: cell.warm.median, reps: cell.warm.count },
     }));
   const runtime = cells[0] ? cells[0].runtime : args.runtime || 'now';
   const scenario = args.scenario && args.scenario !== 'upload' ? `, ${args.scenario} scenario` : '';
@@ -82,6 +82,12 @@ function costPerCallTable(args, load) {
       { key: 'reps', title: 'Processes', num: true },
     ],
     rows,
+    // Sortable (sortable=true): cheapest first, and a reader may pick another
+    // baseline row; cost and ratio then follow from the warm medians, while
+    // the intervals and the verdict, bootstrapped from the samples against
+    // the baseline, hold for it alone.
+    sort: { by: 'cost' },
+    rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing'] },
     empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${String(runtime).split('@')[0]} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
     ...perfProvenance(hit, cells),
   };

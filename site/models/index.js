@@ -16,7 +16,8 @@
 // min/max are null and reps is 1 when a point was measured once; with
 // `categories` (the runtime matrix) x is an index into them.
 // A table model: { id, caption, columns: [{key, title, unit?, num?}],
-//   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty? }
+//   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty?,
+//   sort?, rebase? } (rows' raw, sort and rebase: site/render/table-sort.js)
 const MODELS = {
   'perf-<profile>.json, perf-sweep.json': require('./perf'),
   'reference-2013.json': require('./reference-2013'),
@@ -82,7 +83,9 @@ function tableModel(kind, args, load) {
   const build = TABLES[kind];
   if (!build) throw new Error(`tables: unknown table "${kind}"; use one of ${Object.keys(TABLES).join(', ')}.`);
   const model = build(args, load);
-  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, incomplete: '', ...model };
+  // sortable=true: the reader may sort it and pick its baseline row (site/render/table-sort.js).
+  const sortable = args.sortable === true || args.sortable === 'true';
+  return { id: args.id || `table-${kind}${args.era ? `-${args.era}` : ''}`, incomplete: '', ...model, sortable };
 }
 
 // Labels the author's filter keeps (what the chart first plots and the

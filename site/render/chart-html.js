@@ -6,6 +6,7 @@
 // <script type="application/json">.
 const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
+const { tableSort } = require('./table-sort');
 
 // JSON inside <script>: "</script" or "<!--" in a label must not end the block.
 const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
@@ -170,23 +171,25 @@ function chartFigure(model, csvHref) {
 // A cell is a value, or { text, title, note, gap } for a cell with no
 // figure: its short reason, the whole reason as a tooltip and as footnote
 // number `note` under the table.
-function tableCell(v, c) {
+// attrs: what a sortable table adds (site/render/table-sort.js).
+function tableCell(v, c, attrs = '') {
   const cls = c.num ? 'num' : '';
-  if (c.code && typeof v === 'string') return `<td><code>${esc(v)}</code></td>`;
-  if (v === null || typeof v !== 'object') return `<td${cls ? ` class="${cls}"` : ''}>${esc(num(v))}</td>`;
+  if (c.code && typeof v === 'string') return `<td${attrs}><code>${esc(v)}</code></td>`;
+  if (v === null || typeof v !== 'object') return `<td${cls ? ` class="${cls}"` : ''}${attrs}>${esc(num(v))}</td>`;
   const klass = [cls, v.gap && 'table-gap'].filter(Boolean).join(' ');
-  return `<td${klass ? ` class="${klass}"` : ''}${v.title ? ` title="${esc(v.title)}"` : ''}>${esc(v.text)}${v.note ? `<sup>${v.note}</sup>` : ''}</td>`;
+  return `<td${klass ? ` class="${klass}"` : ''}${v.title ? ` title="${esc(v.title)}"` : ''}${attrs}>${esc(v.text)}${v.note ? `<sup>${v.note}</sup>` : ''}</td>`;
 }
 
 function dataTable(model) {
   if (!model.rows.length) {
     return `<figure class="data-table" id="${esc(model.id)}">\n<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>\n<p class="chart-meta">${esc(model.empty || 'No data for this table yet: run the script that writes it.')}</p>\n</figure>`;
   }
+  const sort = tableSort(model);
   const head = model.columns
-    .map((c) => `<th scope="col"${c.num ? ' class="num"' : ''}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
+    .map((c, i) => `<th scope="col"${c.num ? ' class="num"' : ''}${sort.head(c, i)}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
     .join('');
   const rows = model.rows.map(
-    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : tableCell(r[c.key], c))).join('')}</tr>`,
+    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : tableCell(r[c.key], c, sort.cell(r, c)))).join('')}</tr>`,
   );
   const notes = (model.footnotes || []).length
     ? `\n<ol class="table-notes">${model.footnotes.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>`
@@ -194,7 +197,7 @@ function dataTable(model) {
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
     `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
-    `<div class="table-scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
+    `<div class="table-scroll"><table${sort.table}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
     `<p class="chart-meta">${provenance(model)}.</p>`,
     `</figure>`,
   ].join('\n');

@@ -1,0 +1,58 @@
+'use strict';
+// What a sortable data table carries beyond the static one
+// ({% dataTable "costPerCall", n=1000, sortable=true %}): data attributes only,
+// so without scripts the table reads exactly as it did, and
+// assets/js/sortable-table.js turns the headers into sort buttons and adds the
+// baseline picker. Numbers sort by the figure itself, never by its text
+// ("12.3 (11.0–14.0)", "−0.4", "1.02×"), so each cell with a figure behind it
+// holds it in data-value.
+//
+// A table model opts in with raw figures per row and, optionally, the order
+// it comes in and how its ratios follow a baseline row (site/models/cost.js):
+//   rows: [{ ..., raw: { <column key>: number } }]
+//   sort: { by: <column key> }                 (the rows are ascending by it)
+//   rebase: { row: <baseline label>, of: <key>, ratio: <key>, perCall: <key>,
+//             calls: <n>, fixed: [<keys that hold against that row only>] }
+const { escapeHtml: esc } = require('../format');
+
+const NONE = { table: '', head: () => '', cell: () => '' };
+
+const figure = (row, key) => {
+  const v = row.raw ? row.raw[key] : undefined;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
+// The part each column plays when the reader picks another baseline row.
+function roles(rebase) {
+  const out = new Map([[rebase.of, 'of'], [rebase.ratio, 'ratio'], [rebase.perCall, 'per-call']]);
+  for (const key of rebase.fixed || []) out.set(key, 'fixed');
+  return out;
+}
+
+// -> { table, head(column, index), cell(row, column) }: attribute strings
+// (each with its leading space, '' for none) for the renderer to splice in.
+function tableSort(model) {
+  if (!model.sortable) return NONE;
+  const rebase = model.rebase && model.rows.some((r) => r[model.columns[0].key] === model.rebase.row) ? model.rebase : null;
+  const role = rebase ? roles(rebase) : new Map();
+  const numeric = new Set(model.columns.filter((c) => model.rows.some((r) => figure(r, c.key) !== null)).map((c) => c.key));
+  const by = model.sort && model.sort.by;
+  return {
+    table: ` data-sortable${rebase ? ` data-baseline="${esc(rebase.row)}" data-calls="${rebase.calls}"` : ''}`,
+    head(column, index) {
+      // The row labels sort as text; a column of words or intervals does not sort.
+      const kind = index === 0 ? 'text' : numeric.has(column.key) ? 'num' : null;
+      return [
+        kind && ` data-sort="${kind}"`,
+        kind && by === column.key && ' aria-sort="ascending"',
+        role.has(column.key) && ` data-role="${role.get(column.key)}"`,
+      ].filter(Boolean).join('');
+    },
+    cell(row, column) {
+      const v = figure(row, column.key);
+      return v === null ? '' : ` data-value="${v}"`;
+    },
+  };
+}
+
+module.exports = { tableSort };
