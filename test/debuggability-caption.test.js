@@ -37,6 +37,6 @@ test('different reasons each once, with their variants', () => {
 test('the runtimes table shortens a reason by the same rule', () => {
   const data = { env: {}, runtimes: [runtime([{ id: 'fibrous', reason: FIBERS_24 }])] };
   const t = tableModel('debuggability-runtimes', {}, load(data));
-  assert.equal(t.rows.find((r) => r.name === 'fibrous').r0, `not run: ${firstClause(FIBERS_24)}`);
+  assert.deepEqual(t.rows.find((r) => r.name === 'fibrous').r0, { text: `not run: ${firstClause(FIBERS_24)}`, gap: true }, 'a reason is a gap cell, which wraps on a phone');
   assert.equal(firstClause(FIBERS_24), 'fibers does not load on Node 16+');
 });
