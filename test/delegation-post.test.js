@@ -141,3 +141,13 @@ test('an unfinished delegation run is incomplete data: it stops a normal build a
   assert.throws(() => chartModel('delegation', {}, makeLoader({ dataDir: dir, allowIncomplete: false })), /the run did not finish/);
   assert.match(chartModel('delegation', {}, makeLoader({ dataDir: dir, allowIncomplete: true })).incomplete, /delegation\.json: 1 unfinished run/);
 });
+
+test('the ratios table has a column of ours for every runtime the file holds, oldest release first', () => {
+  const load = makeLoader({ dataDir: path.join(ROOT, 'data') });
+  const data = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'delegation.json'), 'utf8'));
+  const held = [...new Set(data.cells.filter((c) => c.scenario === 'delegation' && c.n === 10000).map((c) => c.runtime))];
+  const ratios = tableModel('delegation-ratios', {}, load);
+  const ours = ratios.columns.slice(3).map((c) => c.key);
+  assert.deepEqual([...ours].sort(), [...held].sort(), 'not only "now"');
+  assert.ok(ours.length >= 2 && /^node-0\.11/.test(ours[0]), `Node 0.11 first: ${ours}`);
+});

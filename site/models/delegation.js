@@ -160,7 +160,8 @@ function delegationRatios(args, load) {
       ours: [['delegation-bluebird-0-9', 'flat'], ['delegation-co-3-thunks', 'flat']] },
     { claim: 'Bluebird 3 coroutine / co 4 with promises, flat', set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
   ];
-  const all = hit ? selectCells(hit.data, { scenario: 'delegation', maxN: null }).filter((c) => c.n === n) : [];
+  // Every runtime's cells: selectCells alone would keep only "now"'s.
+  const all = hit ? hit.data.cells.filter((c) => c.scenario === 'delegation' && c.n === n) : [];
   // Every runtime the file holds, oldest release first, as its own column.
   const runtimes = hit ? matrixRuntimes(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
   const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
