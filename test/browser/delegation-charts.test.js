@@ -1,9 +1,9 @@
 'use strict';
 // The generator delegation post in Chromium, built as a draft from the
-// committed data plus a delegation.json from a real quick harness run,
-// recorded once (test/fixtures/recorded/record.js): a run made during the
-// test put genny's point where co-thunks' was on some machines, and the hover
-// found the wrong runner (issue 25, item 8). Its charts draw, hovering a
+// committed data (a file, so its points lie where they lay yesterday: a run
+// made during the test once put genny's point where co-thunks' was, and the
+// hover found the wrong runner, issue 25 item 8; the post's conclusions name
+// runners a small recorded run does not hold). Its charts draw, hovering a
 // point shows that point's figures, and the reader's filter changes which
 // runners are plotted.
 const test = require('node:test');
@@ -13,7 +13,6 @@ const path = require('node:path');
 const { startSession } = require('../../scripts/site-tools/browser');
 const { dataDir } = require('../helpers/data-dir');
 const { buildDraftsSite } = require('../helpers/drafts-site');
-const { file: recorded } = require('../fixtures/recorded/record');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/generator-delegation/';
@@ -21,10 +20,17 @@ const FIG = '#chart-delegation-depth-1-throughput';
 
 const { plotted, typeFilter, colourPixels, pointAt, waitPlotted } = chartSteps(FIG);
 
-test('delegation post charts in Chromium, from a recorded quick run', async (t) => {
-  const d = dataDir({ drop: ['delegation'] });
+// The runners "now" (Node 24) holds at n, as the charts label them.
+function runnersAt(dir, n) {
+  const data = JSON.parse(fs.readFileSync(path.join(dir, 'delegation.json'), 'utf8'));
+  return [...new Set(data.cells.filter((c) => c.status === 'ok' && c.n === n && /^node-24@/.test(c.runtime)).map((c) => c.variant.replace(/^delegation-/, '')))].sort();
+}
+
+test('delegation post charts in Chromium, from the committed data', async (t) => {
+  const d = dataDir();
   t.after(d.remove);
-  fs.copyFileSync(recorded('delegation-browser'), path.join(d.dir, 'delegation.json'));
+  const runners = runnersAt(d.dir, 1);
+  assert.ok(runners.includes('genny') && runners.some((r) => /bluebird/.test(r)));
   const site = buildDraftsSite({ CHARTS_DATA_DIR: d.dir });
   t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'generator-delegation', 'index.html')));
@@ -40,8 +46,9 @@ test('delegation post charts in Chromium, from a recorded quick run', async (t) 
       await fig.scrollIntoViewIfNeeded();
       await page.waitForSelector(`#${id}[data-drawn="true"]`, { state: 'attached' });
       assert.ok((await colourPixels(page, `#${id}`)) > 10, `${id} has no drawn series`);
-      assert.deepEqual((await plotted(page, `#${id}`)).sort(), ['bluebird', 'co-thunks', 'genny']);
+      assert.ok((await plotted(page, `#${id}`)).length >= 3, `${id}: a series per runner`);
     }
+    assert.deepEqual((await plotted(page, FIG)).sort(), runners);
   });
 
   await t.test('hovering a point shows its runner and figure', async () => {
@@ -55,9 +62,10 @@ test('delegation post charts in Chromium, from a recorded quick run', async (t) 
   });
 
   await t.test('the filter hides the runners it matches', async () => {
+    const left = runners.filter((r) => !/bluebird/.test(r));
     await typeFilter(page, 'bluebird');
-    await waitPlotted(page, 2);
-    assert.deepEqual((await plotted(page, FIG)).sort(), ['co-thunks', 'genny']);
+    await waitPlotted(page, left.length);
+    assert.deepEqual((await plotted(page, FIG)).sort(), left);
   });
 
   assert.deepEqual(problems.list(), [], "no console errors, page errors, failed requests or CSP violations");

@@ -29,6 +29,9 @@ function buildDraftsSite(env = {}) {
 function visibleText(html) {
   return html
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    // A formula's TeX source rides along in MathML for copy and assistive
+    // tools; browsers do not render it.
+    .replace(/<annotation\b[\s\S]*?<\/annotation>/g, ' ')
     .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 }
