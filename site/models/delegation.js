@@ -135,9 +135,11 @@ function ratioOf(cells, [a, b]) {
   return { ratio: mx / my, ci, reps: Math.min(xs.length, ys.length) };
 }
 
+// A throughput ratio: two significant digits when small, two decimals else.
+const t = (v) => (v < 0.1 ? v.toPrecision(2) : v.toFixed(2));
+
 function ratioText(r) {
   if (!r) return '–';
-  const t = (v) => (v < 0.1 ? v.toPrecision(2) : v.toFixed(2));
   if (!r.ci) return `${t(r.ratio)} (${r.reps} runs: no interval)`;
   const reading = r.ci[0] > 1 ? 'faster' : r.ci[1] < 1 ? 'slower' : 'not told apart';
   return `${t(r.ratio)} (${t(r.ci[0])}–${t(r.ci[1])}): ${reading}`;
@@ -205,7 +207,6 @@ function delegationCompareProse(load, args, kw) {
   if (!r) throw new ProseNumberError(`${hit.shown} has no ok cells for ${kw.a} and ${kw.b} at n = ${n}${kw.runtime ? ` on ${kw.runtime}` : ''}`);
   if (!r.ci) throw new ProseNumberError(`${kw.a} against ${kw.b}: ${r.reps} repetitions are too few for an interval; rerun with more (--reps 6)`);
   const name = ([variant, mode]) => `${RUNNER(variant)}${mode === 'flat' ? '' : ` with ${MODES[mode]}`}`;
-  const t = (v) => (v < 0.1 ? v.toPrecision(2) : v.toFixed(2));
   const interval = `95\u00a0% interval ${t(r.ci[0])}–${t(r.ci[1])}`;
   if (r.ci[0] <= 1 && r.ci[1] >= 1) return `${name(a)} and ${name(b)} finished as many coroutines a second within the noise (ratio ${t(r.ratio)}, ${interval})`;
   return `${name(a)} finished ${t(r.ratio)}× as many coroutines a second as ${name(b)} (${interval})`;

@@ -18,6 +18,7 @@ const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../prose/lookup');
+const { median } = require('../../scripts/lib/stats');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -200,8 +201,7 @@ function streamlineCompareProse(load, args, kw) {
   };
   const a = times(kw.a), b = times(kw.b);
   if (Math.min(a.length, b.length) < 5) throw new ProseNumberError(`fewer than five runs of ${kw.a} or ${kw.b}: too few to rank`);
-  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
-  const ratio = med(a) / med(b);
+  const ratio = median(a) / median(b);
   const t = (v) => (v >= 10 ? v.toFixed(0) : v >= 2 ? v.toFixed(1) : v.toFixed(2));
   if (Math.max(...a) < Math.min(...b) || Math.max(...b) < Math.min(...a)) {
     return `${title(kw.a)} took ${t(ratio)}× the time of ${title(kw.b)} (every run of one faster than every run of the other)`;
