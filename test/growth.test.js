@@ -49,5 +49,7 @@ test('the growth table and prose read data/perf-sweep.json through the loader', 
   assert.deepEqual(t.rows.map((r) => [r.name, r.k, r.reading]), [['fibrous', '1.40', 'faster than linear'], ['original', '1.00', 'linear within the interval']]);
   assert.match(t.rows[0].ns, /^1,000–50,000 \(6 sizes\)$/);
   assert.match(PROSE.growth(load, ['fibrous'], {}), /^k\u00a0=\u00a01\.40 \(95\u00a0% interval 1\.\d\d–1\.\d\d\)$/);
+  assert.match(PROSE.growth(load, ['fibrous'], { reading: true }), /\): faster than linear$/);
+  assert.match(PROSE.growth(load, ['original'], { reading: true }), /\): linear within the interval$/);
   assert.throws(() => PROSE.growth(load, ['rx'], {}), /no fit for "rx"/);
 });

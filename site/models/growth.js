@@ -8,6 +8,8 @@
 //
 //   {% dataTable "growth" %}                (runtime=, include= or exclude=, metric=time|warm)
 //   {% growth "fibrous", runtime="node-14" %} -> "k = 1.42 (95 % interval 1.35–1.50)"
+//   {% growth "fibrous", runtime="node-14", reading=true %} -> "... 1.50): faster than linear"
+//     (the reading comes from the interval, so a claim of growth cannot outlive its data)
 const { bootstrapInterval, median } = require('../../scripts/lib/stats');
 const { selectCells, FLOOR_ID } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
@@ -103,7 +105,8 @@ function growthProse(load, [id], kw) {
   const f = fits.find((x) => x.variant === id);
   if (!f) throw new ProseNumberError(`data/perf-sweep.json has no fit for "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''} (it needs ok cells at ${MIN_POINTS} or more sizes)`);
   if (!f.fit.ci) throw new ProseNumberError(`"${id}" has too few repetitions per size for an interval of k`);
-  return `k\u00a0=\u00a0${k2(f.fit.k)} (95\u00a0% interval ${k2(f.fit.ci[0])}–${k2(f.fit.ci[1])})`;
+  const k = `k\u00a0=\u00a0${k2(f.fit.k)} (95\u00a0% interval ${k2(f.fit.ci[0])}–${k2(f.fit.ci[1])})`;
+  return kw.reading === true || kw.reading === 'true' ? `${k}: ${reading(f.fit)}` : k;
 }
 
 module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse }, fitGrowth, slope, reading };
