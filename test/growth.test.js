@@ -51,5 +51,26 @@ test('the growth table and prose read data/perf-sweep.json through the loader', 
   assert.match(PROSE.growth(load, ['fibrous'], {}), /^k\u00a0=\u00a01\.40 \(95\u00a0% interval 1\.\d\d–1\.\d\d\)$/);
   assert.match(PROSE.growth(load, ['fibrous'], { reading: true }), /\): faster than linear$/);
   assert.match(PROSE.growth(load, ['original'], { reading: true }), /\): linear within the interval$/);
+  assert.match(PROSE.growth(load, ['fibrous'], { against: 'original' }), /\), steeper than original’s k\u00a0=\u00a01\.00 \(/);
+  assert.match(PROSE.growth(load, ['original'], { against: 'fibrous' }), /less steep than fibrous’s/);
   assert.throws(() => PROSE.growth(load, ['rx'], {}), /no fit for "rx"/);
+  assert.throws(() => PROSE.growth(load, ['fibrous'], { against: 'rx' }), /no fit for "rx"/);
+});
+
+test('growth: overlapping intervals are not told apart; the sweep’s limit names the first size a style did not finish', () => {
+  const run = { runtimes: { 'node-14@14.21.3': { name: 'node', version: '14.21.3' } } };
+  const cell = (variant, n, k, status = 'ok') => ({
+    key: `node-14@14.21.3|upload|cpu|${variant}|${n}`, runtime: 'node-14@14.21.3', scenario: 'upload', mode: 'cpu', variant, n, status, run: 'r',
+    time: status === 'ok' ? { median: 0.03 * n ** k } : undefined,
+    samples: status === 'ok' ? around(0.03 * n ** k).map((timeMs) => ({ status: 'ok', timeMs })) : [{ status, error: 'out of memory at n=50000' }],
+  });
+  const data = { runs: { r: run }, cells: [
+    ...NS.map((n) => cell('async-await', n, 1.16)),
+    ...NS.map((n) => (n === 50000 ? cell('fibrous', n, 1.16, 'oom') : cell('fibrous', n, 1.16))),
+  ] };
+  const load = () => ({ shown: 'data/perf-sweep.json', data });
+  assert.match(PROSE.growth(load, ['fibrous'], { against: 'async-await' }), /not told apart from async-await’s/);
+  assert.equal(PROSE.growthLimit(load, ['fibrous'], {}), 'finished every size up to n\u00a0=\u00a020,000 and ran out of memory at n\u00a0=\u00a050,000');
+  assert.equal(PROSE.growthLimit(load, ['async-await'], {}), 'finished every size up to n\u00a0=\u00a050,000');
+  assert.throws(() => PROSE.growthLimit(load, ['rx'], {}), /no cells of "rx"/);
 });

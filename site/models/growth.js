@@ -11,7 +11,7 @@
 //   {% growth "fibrous", runtime="node-14", reading=true %} -> "... 1.50): faster than linear"
 //     (the reading comes from the interval, so a claim of growth cannot outlive its data)
 const { bootstrapInterval, median } = require('../../scripts/lib/stats');
-const { selectCells, FLOOR_ID } = require('../lib/cells');
+const { selectCells, perfCells, FLOOR_ID } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
 const { ProseNumberError } = require('../prose/lookup');
 
@@ -100,13 +100,56 @@ function growthTable(args, load) {
   };
 }
 
-function growthProse(load, [id], kw) {
-  const { fits } = sweepFits(kw, load);
+// Two fits side by side: steeper only where the intervals do not overlap.
+function steepness(a, b) {
+  if (a.ci[0] > b.ci[1]) return 'steeper than';
+  if (a.ci[1] < b.ci[0]) return 'less steep than';
+  return 'not told apart from';
+}
+
+const kText = (fit) => `k\u00a0=\u00a0${k2(fit.k)} (95\u00a0% interval ${k2(fit.ci[0])}–${k2(fit.ci[1])})`;
+
+function fitOf(fits, id, kw) {
   const f = fits.find((x) => x.variant === id);
   if (!f) throw new ProseNumberError(`data/perf-sweep.json has no fit for "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''} (it needs ok cells at ${MIN_POINTS} or more sizes)`);
   if (!f.fit.ci) throw new ProseNumberError(`"${id}" has too few repetitions per size for an interval of k`);
-  const k = `k\u00a0=\u00a0${k2(f.fit.k)} (95\u00a0% interval ${k2(f.fit.ci[0])}–${k2(f.fit.ci[1])})`;
-  return kw.reading === true || kw.reading === 'true' ? `${k}: ${reading(f.fit)}` : k;
+  return f.fit;
 }
 
-module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse }, fitGrowth, slope, reading };
+//   {% growth "fibrous", runtime="node-14", metric="warm", against="promises-native" %}
+//     -> "k = 1.16 (95 % interval 1.13–1.30), not told apart from promises-native's k = 1.17 (…)"
+function growthProse(load, [id], kw) {
+  const { fits } = sweepFits(kw, load);
+  const fit = fitOf(fits, id, kw);
+  let text = kText(fit);
+  if (kw.reading === true || kw.reading === 'true') text += `: ${reading(fit)}`;
+  if (kw.against) {
+    const other = fitOf(fits, kw.against, kw);
+    text += `, ${steepness(fit, other)} ${kw.against}’s ${kText(other)}`;
+  }
+  return text;
+}
+
+// Where a style's sweep ends: the largest n it finished, and what stopped it
+// at the first size it did not (the cell's status, as the matrix words it).
+//   {% growthLimit "fibrous", runtime="node-14" %}
+//     -> "finished every size up to n = 20,000 and ran out of memory at n = 50,000"
+const STOPPED = { oom: 'ran out of memory', timeout: 'timed out', crash: 'crashed' };
+function growthLimitProse(load, [id], kw) {
+  const hit = load('perf-sweep');
+  // The runtime the sweep's figures come from (selectCells keeps ok cells
+  // only), then every cell of the style on it, the failed ones included.
+  const runtimes = new Set(selectCells(hit.data, { runtime: kw.runtime, scenario: 'upload', mode: 'cpu', maxN: null }).map((c) => c.runtime));
+  const cells = perfCells(hit.data)
+    .filter((c) => runtimes.has(c.runtime) && c.scenario === 'upload' && c.mode === 'cpu' && c.variant === id && c.status !== 'skipped')
+    .sort((a, b) => a.n - b.n);
+  if (!cells.length) throw new ProseNumberError(`data/perf-sweep.json has no cells of "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''}`);
+  const stop = cells.find((c) => c.status !== 'ok');
+  const size = (n) => `n\u00a0=\u00a0${n.toLocaleString('en-GB')}`;
+  if (!stop) return `finished every size up to ${size(cells[cells.length - 1].n)}`;
+  const done = cells.filter((c) => c.n < stop.n && c.status === 'ok');
+  const what = `${STOPPED[stop.status] || stop.status} at ${size(stop.n)}`;
+  return done.length ? `finished every size up to ${size(done[done.length - 1].n)} and ${what}` : what;
+}
+
+module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse, growthLimit: growthLimitProse }, fitGrowth, slope, reading };
