@@ -155,6 +155,18 @@ table. Each block below checks that what it needs is there. */
     charts.forEach(function (c) { ro.observe(c.area); });
   }
 
+  // A figure whose data the page changed (the in-browser runner fills in the
+  // reader's column, assets/js/runner/ratio-chart.js) says so with a
+  // "chartdata" event: it is read again and drawn, at once if it was drawn
+  // already, else when it comes near like the others.
+  document.addEventListener('chartdata', function (e) {
+    charts.forEach(function (c) {
+      if (c.fig !== e.target || !c.plot) return;
+      c.model = S.read(c.fig);
+      c.draw();
+    });
+  });
+
   // The other palette when the colour scheme flips.
   darkQuery.addEventListener('change', function () {
     charts.forEach(function (c) { if (c.plot) c.draw(); });
