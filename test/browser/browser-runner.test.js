@@ -34,10 +34,14 @@ async function choose(page, ids) {
   }, ids);
 }
 
-async function runToEnd(page) {
-  await page.locator('.runner-start').click();
+async function waitForEnd(page) {
   await page.waitForSelector('details[data-runner][data-runner-state]', { timeout: 180000 });
   return page.getAttribute('details[data-runner]', 'data-runner-state');
+}
+
+async function runToEnd(page) {
+  await page.locator('.runner-start').click();
+  return waitForEnd(page);
 }
 
 const rowStatus = (page) => page.$$eval('.runner-table tbody tr', (trs) => trs.map((tr) => ({
@@ -135,6 +139,31 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     }
     assert.match(await page.textContent('.runner-status'), /Stopped/);
     assert.equal(await page.locator('.runner-download').isDisabled(), false);
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('a repetition during which the tab was hidden is flagged and run again', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page, { ...QUICK, reps: 2 });
+    await choose(page, []);
+    await page.locator('.runner-start').click();
+    await page.waitForSelector('.runner-table tr[data-status="running"]', { timeout: 60000 });
+    // The tab goes to the background and comes back while a repetition runs.
+    const flip = (state) => page.evaluate((st) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => st });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+    await flip('hidden');
+    await page.waitForTimeout(200);
+    await flip('visible');
+    assert.equal(await waitForEnd(page), 'done');
+    assert.match(await page.textContent('.runner-results'), /run again because the tab was hidden/);
+    const rows = await rowStatus(page);
+    assert.match(rows[0].cells[4], /^2, .*rerun: tab hidden/);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.runner-download').click()]);
+    const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    assert.ok(Object.values(data.runs)[0].harness.hiddenReruns >= 1);
+    assert.equal(data.cells[0].samples.length, 2, 'the hidden repetition was replaced, not kept');
     assert.deepEqual(problems.list(), []);
   });
 

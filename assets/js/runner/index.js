@@ -56,7 +56,8 @@ function start(config) {
 
   function show() {
     var rows = figures.rows(run, config.comparison.baseline);
-    var caption = 'Your browser: ' + label.text + '. n = ' + settings.n + ', warm and cold medians over repetitions in fresh workers, each with its 95 % interval.';
+    var caption = 'Your browser: ' + label.text + '. n = ' + settings.n + '. Cold and warm medians over repetitions in fresh workers; ' +
+      'per call: the cost over nested callbacks, (warm − theirs) / n; ratio: warm time over theirs; each with its 95 % interval.';
     c.results.textContent = '';
     c.results.appendChild(resultsTable(rows, caption));
     var hidden = rows.reduce(function (a, r) { return a + r.hiddenReruns; }, 0);
@@ -91,6 +92,7 @@ function start(config) {
     });
     c.lock(true);
     c.download.disabled = true;
+    panel.removeAttribute('data-runner-state');
     run.start().then(function (r) {
       c.lock(false);
       c.download.disabled = false;

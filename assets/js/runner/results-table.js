@@ -70,7 +70,7 @@ function resultsTable(rows, caption) {
   var table = wrap.appendChild(el('table', null, 'runner-table'));
   table.setAttribute('aria-labelledby', id);
   var head = el('tr');
-  ['Style', 'Cold (ms)', 'Warm (ms)', 'Per call over callbacks (µs)', 'Ratio to callbacks', 'Repetitions'].forEach(function (t, i) {
+  ['Style', 'Cold (ms)', 'Warm (ms)', 'Per call (µs)', 'Ratio', 'Repetitions'].forEach(function (t, i) {
     var th = el('th', t, i ? 'num' : null);
     th.scope = 'col';
     head.appendChild(th);
