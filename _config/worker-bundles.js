@@ -29,9 +29,15 @@ const RUNNER_CSS = path.join(ROOT, 'assets', 'css', 'runner.css');
 // the benchmarks"); libraries that read it (Bluebird's warnings and long
 // stack traces) behave the same in the worker.
 const COMMON = {
-  bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2017', minify: true, logLevel: 'silent',
+  bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent',
   define: { 'process.env.NODE_ENV': '"production"' }, absWorkingDir: ROOT,
 };
+// A worker runs the variant and its libraries as written: no syntax is
+// lowered (a browser that cannot parse it fails the worker's start, and the
+// page says so) and only whitespace is minified, so the code timed is the
+// code in examples/ and node_modules/, names and all.
+const WORKER_BUILD = { ...COMMON, target: 'esnext', minifyWhitespace: true };
+const RUNNER_BUILD = { ...COMMON, target: 'es2017', minify: true };
 
 // Node's own modules a variant's library requires, and the browser stand-in
 // each gets; any other one fails the bundle, and the page says which.
@@ -74,7 +80,7 @@ async function buildWorker(entry, { examplesDir = EXAMPLES } = {}) {
   if (why) return { id: entry.id, reason: why };
   const esbuild = require('esbuild');
   try {
-    const out = await esbuild.build({ ...COMMON, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir)] });
+    const out = await esbuild.build({ ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir)] });
     const code = out.outputFiles[0].text;
     return { id: entry.id, url: `/assets/f/worker-${entry.id}.${hashOf(code)}.js`, code };
   } catch (err) {
@@ -86,8 +92,8 @@ async function buildWorker(entry, { examplesDir = EXAMPLES } = {}) {
 async function buildRunner() {
   const esbuild = require('esbuild');
   const [js, css] = await Promise.all([
-    esbuild.build({ ...COMMON, entryPoints: [RUNNER] }),
-    esbuild.build({ ...COMMON, entryPoints: [RUNNER_CSS], loader: { '.css': 'css' } }),
+    esbuild.build({ ...RUNNER_BUILD, entryPoints: [RUNNER] }),
+    esbuild.build({ ...RUNNER_BUILD, entryPoints: [RUNNER_CSS], loader: { '.css': 'css' } }),
   ]);
   const code = js.outputFiles[0].text;
   const styles = css.outputFiles[0].text;

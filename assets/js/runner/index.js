@@ -8,7 +8,7 @@ style, then each repetition in a fresh Web Worker (run.js), the table
 (results-file.js) filled in as repetitions finish. Nothing is sent anywhere.
 
 Tests may set window.asyncbenchRunnerTest = { n, reps, warmup, warmBatches,
-warmMax } before opening the panel: a small batch and few repetitions, so a
+warmMax, warmTolerance } before opening the panel: a small batch and few repetitions, so a
 browser test finishes in seconds. Readers never do; the label then says the
 figures are a test's. */
 'use strict';
@@ -30,7 +30,7 @@ function fail(message) {
 function settingsFor(config, test) {
   var s = {};
   Object.keys(config.comparison.settings).forEach(function (k) { s[k] = config.comparison.settings[k]; });
-  if (test) ['n', 'warmup', 'warmBatches', 'warmMax'].forEach(function (k) { if (test[k] !== undefined) s[k] = test[k]; });
+  if (test) ['n', 'warmup', 'warmBatches', 'warmMax', 'warmTolerance'].forEach(function (k) { if (test[k] !== undefined) s[k] = test[k]; });
   return s;
 }
 

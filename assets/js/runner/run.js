@@ -72,8 +72,8 @@ Run.prototype.check = function (style) {
   self.onChange(self);
   return self.job(style, { job: 'check' }).then(function (answer) {
     if (answer.type === 'stopped') return;
-    var failed = answer.failedToStart ? [{ name: 'the worker starts', problems: [answer.error] }]
-      : answer.results.filter(function (r) { return r.problems.length; });
+    var failed = answer.results ? answer.results.filter(function (r) { return r.problems.length; })
+      : [{ name: 'the worker answers', problems: [answer.error || (answer.record && answer.record.error) || 'it gave no results'] }];
     style.problems = failed;
     style.status = failed.length ? 'failed' : 'checked';
     self.jobsDone += failed.length ? 1 + self.reps : 1;
