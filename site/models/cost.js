@@ -150,10 +150,11 @@ function costGroupProse(load, [which], kw) {
 // "Run it in your browser" (the main article): each style's warm time as a
 // ratio to nested callbacks', ours at the left and the reader's at the
 // right, once they have run it (assets/js/runner/ fills that column in the
-// page). A ratio, because a reader's machine is not ours: a style twice as
+// page; the chart ships in the runner's settings, _config/browser-runner.js).
+// A ratio, because a reader's machine is not ours: a style twice as
 // slow as callbacks here may well be so on another machine, while its
 // milliseconds will not be.
-//   {% chart "browserRatios", n=1000 %}
+//   chartModel('browserRatios', { n: 1000 })   ({% browserRunner n=1000 %} draws it)
 const YOURS = 'Your browser';
 
 function runtimeVersionOf(cells) {

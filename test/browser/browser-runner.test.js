@@ -1,8 +1,8 @@
 'use strict';
 // "Run it in your browser" (issue 30) in a real Chromium under the deployed
 // CSP: the runner's script, stylesheet, settings and workers load only when its
-// panel opens (the first load carries the section's prose, the chart of our
-// ratios and the closed panel), runs the default styles to
+// panel opens, with the Flot chart of our ratios (the first load carries the
+// section's prose and the closed panel), runs the default styles to
 // completion in fresh workers and fills its table and the Flot chart beside
 // ours, a stop keeps what finished, the download validates against the perf
 // schema, and a variant that fails its conformance check in the worker (a
@@ -67,7 +67,9 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     assert.deepEqual(early.filter((p) => RUNNER_FILES.test(p)), [], 'runner files on the first load');
     assert.equal(await page.locator('#run-it-in-your-browser').count(), 1);
     assert.equal(await page.locator('details[data-runner]').getAttribute('open'), null, 'the panel starts closed');
+    assert.equal(await page.locator('#chart-browser-ratios').count(), 0, 'the chart of our ratios comes with the panel');
     await openPanel(page, null);
+    await page.waitForSelector('#chart-browser-ratios[data-drawn="true"]', { state: 'attached' });
     assert.ok(requested.some((p) => /\/runner\.[0-9a-f]+\.js$/.test(p)), `requested: ${requested}`);
     assert.ok(requested.some((p) => /\/runner-config\./.test(p)), `requested: ${requested}`);
     assert.ok(!requested.some((p) => /\/worker-/.test(p)), 'a worker loaded before any run');

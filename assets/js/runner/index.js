@@ -40,6 +40,24 @@ function describeSettings(s, config) {
     ' until it is steady (at most ' + s.warmMax + '), as the harness runs them for ' + config.comparison.ours + '.';
 }
 
+// The chart of our ratios (built by the site, shipped in the settings): put
+// in the panel and handed to charts.js, whose bundle is fetched now if no
+// chart above has fetched it (it then draws every figure, this one too).
+function showChart(chart) {
+  var holder = document.createElement('div');
+  holder.innerHTML = chart.html;
+  var fig = holder.querySelector('figure[data-chart]');
+  body.appendChild(fig);
+  if (window.jQuery && window.jQuery.plot) {
+    fig.dispatchEvent(new CustomEvent('chartdata', { bubbles: true }));
+  } else if (!document.querySelector('script[src="' + chart.bundle + '"]')) {
+    var s = document.createElement('script');
+    s.src = chart.bundle;
+    document.head.appendChild(s);
+  }
+  return fig;
+}
+
 function start(config) {
   var test = window.asyncbenchRunnerTest || null;
   var label = browserLabel(navigator);
@@ -49,7 +67,7 @@ function start(config) {
     'Your figures will come from ' + label.text + (test ? ' (test settings)' : '') + '. ' + describeSettings(settings, config));
   body.textContent = '';
   body.appendChild(c.root);
-  var fig = document.getElementById(panel.getAttribute('data-runner-chart'));
+  var fig = showChart(config.chart);
   var byId = {};
   config.styles.forEach(function (s) { byId[s.id] = s; });
   var run = null;
