@@ -14,6 +14,7 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/assets'));      // passthrough + fingerprinted URLs
   eleventyConfig.addPlugin(require('./_config/feed'));        // Atom feed filters
   eleventyConfig.addPlugin(require('./_config/charts'));      // chart and dataTable shortcodes, chart bundle, CSV files
+  eleventyConfig.addPlugin(require('./_config/browser-runner')); // browserRunner shortcode: the in-browser benchmark and its bundles
   eleventyConfig.addPlugin(require('./_config/sortable-tables')); // the scripts of sortable tables, on the pages that have one
   eleventyConfig.addPlugin(require('./_config/data-downloads')); // dataFiles shortcode: the raw data files, copied for download
   eleventyConfig.addPlugin(require('./_config/code-sample')); // codeSample shortcode: a repo file, highlighted

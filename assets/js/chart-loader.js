@@ -1,4 +1,5 @@
-/* The only chart script a page loads up front. Until the first chart comes
+/* The only chart script a page loads up front (and the in-browser runner's
+trigger, below). Until the first chart comes
 within about a screen of the viewport, each figure shows its data table and
 nothing else is fetched; then this adds the chart bundle (jQuery, Flot, our
 plugins and assets/js/charts.js; _config/chart-bundle.js writes its URL in
@@ -11,6 +12,20 @@ no element the browser can scroll to: the part before the first "&" does,
 so the page goes there itself, which brings that chart near. */
 (function () {
   'use strict';
+  // "Run it in your browser": its runner (and everything it starts) loads
+  // only when the reader opens the panel; _config/browser-runner.js writes
+  // the URL. The chart loader is the one script the page has up front.
+  var runner = document.querySelector('details[data-runner]');
+  if (runner) {
+    runner.addEventListener('toggle', function start() {
+      if (!runner.open) return;
+      runner.removeEventListener('toggle', start);
+      var r = document.createElement('script');
+      r.src = runner.getAttribute('data-runner');
+      document.head.appendChild(r);
+    });
+  }
+
   var figures = document.querySelectorAll('figure[data-chart]');
   if (!figures.length || !window.IntersectionObserver) return;
   var requested = false;

@@ -76,7 +76,7 @@ table. Each block below checks that what it needs is there. */
     if (a) a.href = 'data:text/csv;charset=utf-8,' + encodeURIComponent(S.csv(this.model, labels));
   };
 
-  var charts = Array.prototype.map.call(document.querySelectorAll('figure[data-chart]'), function (fig) {
+  function adopt(fig) {
     var c = new Chart(fig);
     // The figure says which series are highlighted and offers the CSV of
     // what is drawn.
@@ -84,8 +84,9 @@ table. Each block below checks that what it needs is there. */
       if (label) fig.setAttribute('data-highlighted', label); else fig.removeAttribute('data-highlighted');
     }).on('plotseriesshown', function (e, labels) { c.offerCsv(labels); });
     return c;
-  });
-  if (!charts.length) return;
+  }
+  var charts = Array.prototype.map.call(document.querySelectorAll('figure[data-chart]'), adopt);
+  var ro = null;
 
   // A figure turns from table into chart just before it is drawn, so the
   // first chart a reader scrolled to costs only its own work: no other
@@ -135,7 +136,7 @@ table. Each block below checks that what it needs is there. */
   // two lines need new axis options: a full redraw.
   if (window.ResizeObserver) {
     var pending = false;
-    var ro = new ResizeObserver(function () {
+    ro = new ResizeObserver(function () {
       if (pending) return;
       pending = true;
       requestAnimationFrame(function () {
@@ -154,6 +155,25 @@ table. Each block below checks that what it needs is there. */
     });
     charts.forEach(function (c) { ro.observe(c.area); });
   }
+
+  // A figure the page added or changed (the in-browser runner inserts its
+  // chart and fills in the reader's column, assets/js/runner/) says so with a
+  // "chartdata" event: a new one is drawn at once, a drawn one is read again
+  // and redrawn.
+  document.addEventListener('chartdata', function (e) {
+    var fig = e.target;
+    if (!fig.matches || !fig.matches('figure[data-chart]')) return;
+    var c = charts.filter(function (x) { return x.fig === fig; })[0];
+    if (!c) {
+      c = adopt(fig);
+      charts.push(c);
+      if (ro) ro.observe(c.area);
+      return drawOnce(c);
+    }
+    if (!c.plot) return drawOnce(c);
+    c.model = S.read(c.fig);
+    c.draw();
+  });
 
   // The other palette when the colour scheme flips.
   darkQuery.addEventListener('change', function () {

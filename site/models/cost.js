@@ -19,6 +19,7 @@ const { measurement } = require('../format');
 const { ProseNumberError, variantLink } = require('../prose/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
+const { DEFAULT_STYLES } = require('../lib/browser-variants');
 
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
 
@@ -158,7 +159,71 @@ function costGroupProse(load, [which], kw) {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 
+// ---- beside the reader's browser ------------------------------------------
+// "Run it in your browser" (the main article): each style's warm time as a
+// ratio to nested callbacks', ours at the left and the reader's at the
+// right, once they have run it (assets/js/runner/ fills that column in the
+// page; the chart ships in the runner's settings, _config/browser-runner.js).
+// A ratio, because a reader's machine is not ours: a style twice as
+// slow as callbacks here may well be so on another machine, while its
+// milliseconds will not be.
+//   chartModel('browserRatios', { n: 1000 })   ({% browserRunner n=1000 %} draws it)
+const YOURS = 'Your browser';
+
+function runtimeVersionOf(cells) {
+  const r = cells[0] && cells[0].runtime;
+  return r ? r.split('@')[1] || r : '';
+}
+const ours = (cells) => `Node ${runtimeVersionOf(cells)} (ours)`;
+
+// The cells the comparison reads: Node 24's (or runtime=) upload, CPU-bound, at n.
+function comparisonCells(args, load) {
+  const n = Number(args.n || 1000);
+  const hit = load(perfFile(args.runtime));
+  const cells = selectCells(hit.data, { runtime: args.runtime, scenario: 'upload', mode: 'cpu', maxN: null }).filter((c) => c.n === n);
+  return { n, hit, cells };
+}
+
+function browserRatiosChart(args, load) {
+  const { n, hit, cells } = comparisonCells(args, load);
+  const series = (costRows(cells) || []).map(({ cell, cost }) => {
+    const ratio = cost ? cost.ratio : 1;
+    const ci = cost ? cost.ratioCi95 : [1, 1];
+    return { label: cell.variant, data: [[0, ratio, ci ? ci[0] : null, ci ? ci[1] : null, cell.warm.count]] };
+  }).sort((a, b) => a.data[0][1] - b.data[0][1]);
+  return {
+    title: `Warm time as a ratio to nested callbacks’, n = ${n}, CPU-bound: ours on Node ${runtimeVersionOf(cells)} and yours`,
+    x: { title: 'Runtime', unit: '' },
+    y: { title: 'Warm time / nested callbacks’', unit: '×' },
+    categories: [ours(cells), YOURS],
+    // The styles the runner ticks first; the reader's filter shows the rest.
+    filter: { mode: 'show', regex: `^(${DEFAULT_STYLES.join('|')})$` },
+    rangeNames: ['95 % low', '95 % high'],
+    series,
+    floor: null,
+    ...perfProvenance(hit, cells),
+  };
+}
+
+// What the reader's run must repeat to compare with the chart's figures:
+// the batch (n calls, t ms per fake operation, the critical path that makes
+// the I/O floor), the seed and the warm rule, as the run behind the chart's
+// baseline recorded them.
+function browserComparison(args, load) {
+  const { n, hit, cells } = comparisonCells(args, load);
+  const base = cells.find((c) => c.variant === BASELINE && hasWarm(c));
+  if (!base) throw new Error(`browserRunner: ${hit.shown || 'the perf file'} has no warm figure of ${BASELINE} at n = ${n}, CPU-bound; the reader's run has nothing to compare with. Rerun the benchmark with warm batches (README, "Precision").`);
+  const h = hit.data.runs[base.run].harness;
+  return {
+    runtime: base.runtime, ours: ours(cells), yours: YOURS, baseline: BASELINE,
+    settings: { scenario: 'upload', mode: 'cpu', n, t: base.t, dt: h.dt, k: h.k, errorRate: h.errorRate, seed: h.seed, criticalPath: base.criticalPath,
+      warmup: h.warmup, warmBatches: h.warmBatches, warmMax: h.warmMax, warmTolerance: h.warmTolerance },
+  };
+}
+
 module.exports = {
+  charts: { browserRatios: browserRatiosChart },
+  browserComparison,
   tables: { costPerCall: costPerCallTable },
   prose: { costPerCall: costPerCallProse, costGroup: costGroupProse, costShare: costShareProse },
   costRows, standing,

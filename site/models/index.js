@@ -72,7 +72,10 @@ function chartModel(source, args = {}, load) {
     id: id.replace(/[^a-z0-9-]+/gi, '-').toLowerCase(),
     ...model,
     title: args.title || model.title,
-    filter: { mode: args.include ? 'show' : 'hide', regex: args.include || args.exclude || '' },
+    // The author's filter: include= or exclude=, else the model's own, else none.
+    filter: args.include || args.exclude || !model.filter
+      ? { mode: args.include ? 'show' : 'hide', regex: args.include || args.exclude || '' }
+      : model.filter,
     log: args.log === true || args.log === 'true',
     xlog: args.xlog === true || args.xlog === 'true', // for n spread over decades (the scale sweep)
     logToggle: spread >= 20, // a log axis only helps when values span orders of magnitude

@@ -6,13 +6,11 @@
 'use strict';
 const path = require('node:path');
 const fakes = require('../../examples/lib/fakes');
-const { observe, problems, failedLog, descriptor, adapterProblems, manifestAdapterProblems, explainIdentity } =
-  require('./conformance');
+const { observe, descriptor, adapterProblems, manifestAdapterProblems, explainIdentity } = require('./conformance');
+const { behaviourChecks, referenceLogs: sharedReferenceLogs, paths, K } = require('../../scripts/harness/conformance');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
-const EXISTING = fakes.pathFor(1, true);
-const NEW = fakes.pathFor(2, false);
-const K = 5;
+const { EXISTING, NEW } = paths(fakes);
 const reference = require('../../examples/original');
 
 // A lost error identity names its culprit: the adapter, or the variant.
@@ -42,8 +40,6 @@ function checkedAs(v, variants) {
 // → [{ name, run: async () => [problem, ...] }]; `refs` = { existing, new } logs of the reference.
 function checks(v, mod, variants, refs) {
   const { entry, how } = checkedAs(v, variants);
-  // errorIdentity (manifest): the error reaching done is a copy, a recorded finding.
-  const identity = v.errorIdentity ? 'copy' : undefined;
   const list = [];
   const add = (name, run) => list.push({ name, run });
 
@@ -59,86 +55,14 @@ function checks(v, mod, variants, refs) {
     return found.concat([...new Set(runs.flatMap((obs) => adapterProblems(obs, how)))]);
   });
 
-  for (const [branch, p, ref] of [['existing file', EXISTING, refs.existing], ['new file', NEW, refs.new]]) {
-    add(`${branch}: same operations, one sequential step at a time, one success callback`, async () => {
-      const obs = await observe(mod.upload, [{}, p, 'tag']);
-      return problems(obs, { log: ref, committed: true, maxInFlight: 1 });
-    });
-
-    add(`${branch}: a failure at each operation rolls back once and reaches the caller once` +
-      (identity ? ' (as a copy of the error: errorIdentity finding)' : ''), async () => {
-      const out = [];
-      for (let i = 1; i < ref.length; i++) {
-        const op = ref[i].split(' ')[0];
-        const error = new Error('boom at ' + op);
-        const obs = await observe(mod.upload, [{}, p, 'tag'], { fail: { op, error } });
-        const found = await explained(problems(obs, { log: failedLog(ref, i), error, identity, committed: false }), how);
-        if (found.length) out.push(`${v.id}, failing ${op}:\n` + found.join('\n'));
-      }
-      return out;
-    });
-  }
-
-  // A throw in the variant's own code after an asynchronous step: reading a
-  // field of the looked-up file, and a synchronous helper that throws.
-  for (const [what, fail, p] of [
-    ['reading a field of the looked-up file throws', { op: 'file.get', how: 'poison' }, EXISTING],
-    ['a synchronous helper throws', { op: 'version.createHash', how: 'throw' }, NEW]
-  ]) {
-    add(`${what}: ${v.catchesThrows ? 'reaches the callback and rolls back' : 'escapes, as the manifest declares'}`, async () => {
-      const obs = await observe(mod.upload, [{}, p, 'tag'], { fail });
-      if (v.catchesThrows) return problems(obs, { error: true, committed: false });
-      return obs.escaped.some((e) => e.injected) ? [] : ['manifest says catchesThrows: false, but the throw did not escape'];
-    });
-  }
-
-  if (v.scenarios.includes('parallel')) {
-    add(`parallel: ${K} inserts at once, then one commit`, async () => {
-      if (typeof mod.parallel !== 'function') return ['manifest lists the parallel scenario but exports.parallel is missing'];
-      const log = ['tx.begin'];
-      for (let i = 0; i < K; i++) log.push(`fileVersion.insert fileId=${NEW} versionId=${i}`);
-      log.push('tx.commit');
-      const ok = await observe(mod.parallel, [NEW, K]);
-      const found = problems(ok, { log, unordered: true, committed: true, maxInFlight: K });
-      const error = new Error('one insert fails');
-      const bad = await observe(mod.parallel, [NEW, K], { fail: { op: 'fileVersion.insert', error } });
-      return found.concat(await explained(problems(bad, { error, identity, committed: false }), how));
-    });
-  }
-
-  if (v.scenarios.includes('errors')) {
-    add('error-rate scenario: 200 concurrent calls, each ends exactly once', async () => {
-      fakes.reset({ errorRate: 0.05, seed: 7, delay: 0 });
-      const world = fakes.stats();
-      const results = await new Promise((resolve) => {
-        const calls = new Array(200).fill(0);
-        let left = calls.length;
-        calls.forEach((_, i) => mod.upload({}, fakes.pathFor(i, i % 2 === 0), 'tag', (err) => {
-          calls[i]++;
-          calls[i + 200] = err ? 'failed' : 'ok';
-          if (--left === 0) setTimeout(() => resolve(calls), 20);
-        }));
-        setTimeout(() => resolve(calls), 3000); // a call that never ends shows as a 0 below
-      });
-      const counts = results.slice(0, 200);
-      const failed = results.slice(200).filter((r) => r === 'failed').length;
-      const out = [];
-      if (!counts.every((c) => c === 1)) out.push('some calls called back never or more than once');
-      if (!(failed > 0 && failed < 200)) out.push(`expected some failures at a 5% rate, got ${failed}`);
-      if (world.counts.rollbacks !== failed) out.push(`${world.counts.rollbacks} rollbacks for ${failed} failed calls`);
-      if (world.counts.commits !== 200 - failed) out.push(`${world.counts.commits} commits for ${200 - failed} successful calls`);
-      return out;
-    });
-  }
-  return list;
+  // The checks of behaviour, shared with the browser's worker.
+  const behaviour = behaviourChecks(v, mod, { fakes, see: observe, refs, explain: (found) => explained(found, how) });
+  return list.concat(behaviour);
 }
 
 // The reference logs, from the nested-callback original.
-async function referenceLogs() {
-  return {
-    existing: (await observe(reference.upload, [{}, EXISTING, 'tag'])).world.log,
-    new: (await observe(reference.upload, [{}, NEW, 'tag'])).world.log
-  };
+function referenceLogs() {
+  return sharedReferenceLogs(observe, reference, fakes);
 }
 
 module.exports = { checks, referenceLogs, EXISTING, NEW };

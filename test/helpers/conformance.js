@@ -1,134 +1,51 @@
 // Runs one call of a variant against a fresh fake world and reports what it
 // did, then lists every way that differs from what the reference upload does.
 // Kept apart from the assertions so the same checker can be pointed at broken
-// fixture variants to prove it catches them.
+// fixture variants to prove it catches them. The observation and the checks
+// of behaviour are scripts/harness/conformance.js (the browser's worker runs
+// them too); what needs Node's files and stack traces is here.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 const fakes = require('../../examples/lib/fakes');
+const shared = require('../../scripts/harness/conformance');
+const { problems, failedLog, describe } = shared;
 
 const ROOT = path.join(__dirname, '..', '..');
 const FAKES_FILE = 'examples/lib/fakes.js';
 const HELPER_FILE = path.relative(ROOT, __filename);
+// The shared observer that calls the variant (scripts/harness/conformance.js):
+// test code like this file, never a layer of the variant's.
+const OBSERVER_FILE = path.join('scripts', 'harness', 'conformance.js');
 // The tests that call a variant, below it on the stack.
 const TEST_CODE = /^test\/([^/]+\.test\.js|helpers\/)/;
 
-// How long after the last fake operation we keep listening for a second
-// callback or a late operation.
-const GRACE_MS = 20;
-const LIMIT_MS = 2000;
-
-// Calls `fn(...args, done)` once and resolves with what happened.
+// Calls `fn(...args, done)` once and resolves with what happened: the
+// shared observation (scripts/harness/conformance.js) with this process's
+// uncaught exceptions and rejections as the escapes, plus who called each fake
+// operation (`calls`: the origins of the frames on the caller's stack,
+// nearest first, see origins()) for the adapter checks.
 function observe(fn, args, fakeOptions) {
-  const obs = { doneCalls: [], escaped: [], calls: [] };
-  const onError = (err) => obs.escaped.push(err);
-  // Who calls each fake operation: the origins of the frames on the caller's
-  // stack, nearest first (see origins()).
+  const calls = [];
   const onOperation = (op) => {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 40;
     const stack = new Error().stack;
     Error.stackTraceLimit = limit;
-    obs.calls.push({ op, origins: origins(stack) });
+    calls.push({ op, origins: origins(stack) });
   };
-  // Exceptions thrown out of a fake I/O callback are what a real program sees
-  // as uncaught; the fakes hand them to us instead of crashing the test run.
-  fakes.reset(Object.assign({ log: true, delay: 0, onUncaught: onError, onOperation }, fakeOptions));
-  const world = obs.world = fakes.stats();
+  return shared.observe(fakes, processEscapes, fn, args, Object.assign({ onOperation }, fakeOptions))
+    .then((obs) => Object.assign(obs, { calls }));
+}
+
+function processEscapes(onError) {
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    let quietSince = null;
-    const finish = () => {
-      process.removeListener('uncaughtException', onError);
-      process.removeListener('unhandledRejection', onError);
-      resolve(obs);
-    };
-    try {
-      fn(...args, (...cbArgs) => obs.doneCalls.push(cbArgs));
-    } catch (err) {
-      obs.escaped.push(err);
-    }
-    // Poll rather than trust `done`: a variant may call back early and keep
-    // working, or never call back at all.
-    const poll = () => {
-      const idle = world.inFlight === 0;
-      if (!idle) quietSince = null;
-      else if (quietSince === null) quietSince = Date.now();
-      if ((idle && Date.now() - quietSince >= GRACE_MS) || Date.now() - started > LIMIT_MS) return finish();
-      setTimeout(poll, 2);
-    };
-    setTimeout(poll, 2);
-  });
-}
-
-// Expectation: { log?, error?: Error (that one) | true (an injected one) | absent (none),
-//   identity?: 'copy' (error: a copy of that one, as the manifest's errorIdentity records),
-//   committed: bool, maxInFlight?, unordered? }
-function problems(obs, expect) {
-  const out = [];
-  const w = obs.world;
-  if (obs.escaped.length) {
-    out.push('an exception escaped instead of reaching the callback: ' + obs.escaped[0].message);
-  }
-  if (obs.doneCalls.length === 0) out.push('the callback was never called');
-  if (obs.doneCalls.length > 1) out.push('the callback was called ' + obs.doneCalls.length + ' times');
-  const first = obs.doneCalls[0];
-  if (first && expect.error instanceof Error && expect.identity === 'copy') {
-    // The manifest records (errorIdentity) that this variant hands done a copy:
-    // an object that inherits from the injected error (Object.create, once
-    // per runtime layer it passed), with its message.
-    const got = first[0];
-    if (got === expect.error) {
-      out.push('the callback got the injected error itself, but the manifest records errorIdentity.kept: false; ' +
-        'the finding no longer holds: remove errorIdentity from the entry');
-    } else if (!(got instanceof Error) || !Object.prototype.isPrototypeOf.call(expect.error, got)) {
-      out.push('the callback got ' + describe(got) + ', which is not a copy of the injected error (that error is not on its prototype chain)');
-    } else if (got.message !== expect.error.message) {
-      out.push(`the callback got a copy of the injected error whose message is "${got.message}", not "${expect.error.message}"`);
-    }
-  } else if (first) {
-    if (expect.error instanceof Error && first[0] !== expect.error) {
-      out.push(wraps(first[0], expect.error)
-        ? 'error identity lost: the callback got ' + describe(first[0]) + ', which wraps the error the fake ' +
-          'created' + (first[0].cause === expect.error ? ' (as its .cause)' : '') + ', instead of the injected error itself'
-        : 'the callback got ' + describe(first[0]) + ' instead of the injected error');
-    }
-    if (expect.error === true && !(first[0] && first[0].injected)) {
-      out.push('the callback got ' + describe(first[0]) + ' instead of the thrown error');
-    }
-    if (!expect.error && first[0] != null) out.push('the callback got an unexpected error: ' + describe(first[0]));
-  }
-  const commits = expect.committed ? 1 : 0;
-  const rollbacks = expect.committed ? 0 : 1;
-  if (w.counts.commits !== commits) out.push(`committed ${w.counts.commits} times, expected ${commits}`);
-  if (w.counts.rollbacks !== rollbacks) out.push(`rolled back ${w.counts.rollbacks} times, expected ${rollbacks}`);
-  if (w.afterEnd) out.push(`${w.afterEnd} operations ran on the transaction after it ended`);
-  if (expect.maxInFlight !== undefined && w.maxInFlight !== expect.maxInFlight) {
-    out.push(`${w.maxInFlight} operations were in flight at once, expected ${expect.maxInFlight}`);
-  }
-  if (expect.log) {
-    const got = expect.unordered ? w.log.slice().sort() : w.log;
-    const want = expect.unordered ? expect.log.slice().sort() : expect.log;
-    if (JSON.stringify(got) !== JSON.stringify(want)) {
-      out.push('operation log differs:\n  expected ' + want.join(' | ') + '\n  got      ' + got.join(' | '));
-    }
-  }
-  return out;
-}
-
-function describe(value) {
-  // The constructor, not .name: a wrapper may copy the original's name.
-  if (value instanceof Error) return `${(value.constructor && value.constructor.name) || value.name}("${value.message}")`;
-  return JSON.stringify(value);
-}
-
-// A different error that carries the original: as its cause, or its message.
-function wraps(got, original) {
-  if (!got || typeof got !== 'object') return false;
-  return got.cause === original || (typeof got.message === 'string' && got.message.includes(original.message));
+  return () => {
+    process.removeListener('uncaughtException', onError);
+    process.removeListener('unhandledRejection', onError);
+  };
 }
 
 // Stack text → where each frame's code lives, nearest first: a file of this
@@ -162,7 +79,7 @@ function origins(stack) {
 function adapterProblems(obs, v) {
   const out = new Set();
   for (const call of obs.calls) {
-    const frames = call.origins.filter((o) => o !== HELPER_FILE);
+    const frames = call.origins.filter((o) => o !== HELPER_FILE && o !== OBSERVER_FILE);
     while (frames[0] === FAKES_FILE) frames.shift();
     const caller = frames[0] || '(no frame)';
     const libraryCode = (lib) => (lib === 'node' ? caller === 'node' : packagesOf(lib).has(caller));
@@ -247,12 +164,6 @@ function packageRequires(file) {
     names.add(parts[0].startsWith('@') ? parts[0] + '/' + parts[1] : parts[0]);
   }
   return names;
-}
-
-// The log of a failing run: everything up to and including the failed
-// operation, then the rollback, and nothing else.
-function failedLog(log, failedIndex) {
-  return log.slice(0, failedIndex + 1).concat('tx.rollback');
 }
 
 // A manifest entry as adapterProblems() wants it.

@@ -1,0 +1,157 @@
+/* "Run it in your browser" (the main article): the runner, fetched by the
+chart loader when the reader opens the panel (site/render/browser-runner-html.js).
+It fetches its settings (the batch and warm rule of the run behind the chart
+beside it, the styles and their worker bundles: _config/browser-runner.js),
+builds the controls, and runs the reader's choice: a conformance check per
+style, then each repetition in a fresh Web Worker (run.js), the table
+(results-table.js), the chart (ratio-chart.js) and the download
+(results-file.js) filled in as repetitions finish. Nothing is sent anywhere.
+
+Tests may set window.asyncbenchRunnerTest = { n, reps, warmup, warmBatches,
+warmMax, warmTolerance } before opening the panel: a small batch and few repetitions, so a
+browser test finishes in seconds. Readers never do; the label then says the
+figures are a test's. */
+'use strict';
+var controls = require('./controls').controls;
+var Run = require('./run').Run;
+var figures = require('./figures');
+var resultsTable = require('./results-table').resultsTable;
+var fillReaderColumn = require('./ratio-chart').fillReaderColumn;
+var resultsFile = require('./results-file').resultsFile;
+var browserLabel = require('./browser-label').browserLabel;
+
+var panel = document.querySelector('details[data-runner]');
+var body = panel && panel.querySelector('.runner-body');
+
+function fail(message) {
+  body.querySelector('.runner-status').textContent = message;
+}
+
+function settingsFor(config, test) {
+  var s = {};
+  Object.keys(config.comparison.settings).forEach(function (k) { s[k] = config.comparison.settings[k]; });
+  if (test) ['n', 'warmup', 'warmBatches', 'warmMax', 'warmTolerance'].forEach(function (k) { if (test[k] !== undefined) s[k] = test[k]; });
+  return s;
+}
+
+function describeSettings(s, config) {
+  return 'Each repetition: ' + s.n + ' concurrent uploads against the fakes, every fake operation ' + s.t +
+    ' ms, one cold batch, then ' + s.warmup + ' warm-up batches and a window of ' + s.warmBatches +
+    ' until it is steady (at most ' + s.warmMax + '), as the harness runs them for ' + config.comparison.ours + '.';
+}
+
+// The chart of our ratios (built by the site, shipped in the settings): put
+// in the panel and handed to charts.js, whose bundle is fetched now if no
+// chart above has fetched it (it then draws every figure, this one too).
+function showChart(chart) {
+  var holder = document.createElement('div');
+  holder.innerHTML = chart.html;
+  var fig = holder.querySelector('figure[data-chart]');
+  body.appendChild(fig);
+  if (window.jQuery && window.jQuery.plot) {
+    fig.dispatchEvent(new CustomEvent('chartdata', { bubbles: true }));
+  } else if (!document.querySelector('script[src="' + chart.bundle + '"]')) {
+    var s = document.createElement('script');
+    s.src = chart.bundle;
+    document.head.appendChild(s);
+  }
+  return fig;
+}
+
+function start(config) {
+  var test = window.asyncbenchRunnerTest || null;
+  var label = browserLabel(navigator);
+  var settings = settingsFor(config, test);
+  var fewest = figures.fewestForInterval();
+  var c = controls(config, test ? 1 : fewest, test && test.reps ? test.reps : fewest,
+    'Your figures will come from ' + label.text + (test ? ' (test settings)' : '') + '. ' + describeSettings(settings, config));
+  body.textContent = '';
+  body.appendChild(c.root);
+  var fig = showChart(config.chart);
+  var byId = {};
+  config.styles.forEach(function (s) { byId[s.id] = s; });
+  var run = null;
+
+  function show() {
+    var rows = figures.rows(run, config.comparison.baseline);
+    var caption = 'Your browser: ' + label.text + '. n = ' + settings.n + '. Cold and warm medians over repetitions in fresh workers; ' +
+      'per call: the cost over nested callbacks, (warm − theirs) / n; ratio: warm time over theirs; each with its 95 % interval.';
+    c.results.textContent = '';
+    c.results.appendChild(resultsTable(rows, caption));
+    var hidden = rows.reduce(function (a, r) { return a + r.hiddenReruns; }, 0);
+    if (hidden) {
+      c.results.appendChild(document.createElement('p')).textContent = hidden + (hidden === 1 ? ' repetition was' : ' repetitions were') +
+        ' run again because the tab was hidden while it ran: a background tab’s timers are throttled.';
+    }
+    c.progress.value = run.progress();
+    return rows;
+  }
+
+  function chart(rows) {
+    if (!fig) return;
+    var ratios = {};
+    rows.forEach(function (r) {
+      if (r.baseline && r.warm.value !== null) ratios[r.id] = { ratio: 1, ci: [1, 1], reps: r.reps };
+      else if (r.cost && r.cost.ratio !== null) ratios[r.id] = { ratio: r.cost.ratio, ci: r.cost.ratioCi95, reps: r.reps };
+    });
+    fillReaderColumn(fig, ratios, rows.map(function (r) { return r.id; }), label.name + (label.version ? ' ' + label.version.split('.')[0] : '') + ' (yours)');
+  }
+
+  c.start.addEventListener('click', function () {
+    var ids = c.chosen();
+    if (ids.indexOf(config.comparison.baseline) < 0) ids.unshift(config.comparison.baseline);
+    var reps = Math.max(1, Math.round(Number(c.reps.value)) || fewest);
+    var styles = ids.map(function (id) { return byId[id]; });
+    var lastDone = -1;
+    run = new Run(styles, settings, reps, function (r) {
+      var rows = show();
+      c.status.textContent = r.stopped ? 'Stopping…' : 'Running: ' + Math.round(r.progress() * 100) + ' %';
+      if (r.jobsDone !== lastDone) { lastDone = r.jobsDone; chart(rows); }
+    });
+    c.lock(true);
+    c.download.disabled = true;
+    panel.removeAttribute('data-runner-state');
+    run.start().then(function (r) {
+      c.lock(false);
+      c.download.disabled = false;
+      c.progress.value = r.stopped ? r.progress() : 1;
+      chart(show());
+      c.status.textContent = r.stopped ? 'Stopped: the rows keep what finished.' : 'Done.';
+      panel.setAttribute('data-runner-state', r.stopped ? 'stopped' : 'done');
+    });
+  });
+
+  c.stop.addEventListener('click', function () {
+    if (run) run.stop();
+  });
+
+  c.download.addEventListener('click', function () {
+    if (!run) return;
+    var text = JSON.stringify(resultsFile(run, label, config.comparison), null, 1);
+    var a = document.createElement('a');
+    a.href = 'data:application/json;charset=utf-8,' + encodeURIComponent(text);
+    a.download = 'asyncbench-browser-' + run.started.toISOString().slice(0, 19).replace(/[:T]/g, '-') + '.json';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  });
+}
+
+if (body) {
+  var link = null;
+  fetch(panel.getAttribute('data-runner-config'))
+    .then(function (res) {
+      if (!res.ok) throw new Error('HTTP ' + res.status);
+      return res.json();
+    })
+    .then(function (config) {
+      link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = config.stylesheet;
+      document.head.appendChild(link);
+      start(config);
+    })
+    .catch(function (err) {
+      fail('The runner could not load its settings (' + err.message + '); reload the page to try again.');
+    });
+}

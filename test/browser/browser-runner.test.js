@@ -1,0 +1,193 @@
+'use strict';
+// "Run it in your browser" (issue 30) in a real Chromium under the deployed
+// CSP: the runner's script, stylesheet, settings and workers load only when its
+// panel opens, with the Flot chart of our ratios (the first load carries the
+// section's prose and the closed panel), runs the default styles to
+// completion in fresh workers and fills its table and the Flot chart beside
+// ours, a stop keeps what finished, the download validates against the perf
+// schema, and a variant that fails its conformance check in the worker (a
+// fixture, test/fixtures/browser-runner/) is shown failed and never timed.
+// The run uses a small batch and few repetitions (window.asyncbenchRunnerTest)
+// so the test takes seconds; no assertion reads a timed value or an order.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { startSession } = require('../../scripts/site-tools/browser');
+const { buildSiteWith } = require('../helpers/eleventy');
+const { keyOfName, validator } = require('../../scripts/lib/schemas');
+const { DEFAULT_STYLES } = require('../../site/lib/browser-variants');
+
+const PAGE = '/posts/analysis-async-patterns-2013-and-now/';
+const FIXTURE = path.join('test', 'fixtures', 'browser-runner', 'manifest.json');
+const FAILING = 'calls-back-twice';
+// A tolerance no window misses: every repetition has a warm figure, whatever the timings.
+const QUICK = { n: 20, reps: 3, warmup: 2, warmBatches: 4, warmMax: 8, warmTolerance: 100 };
+const RUNNER_FILES = /\/assets\/f\/(runner|runner-config|worker-[a-z0-9-]+)\.[0-9a-f]+\.(js|css|json)$/;
+
+async function openPanel(page, settings = QUICK) {
+  if (settings) await page.evaluate((s) => { window.asyncbenchRunnerTest = s; }, settings);
+  await page.locator('details[data-runner] > summary').click();
+  await page.waitForSelector('.runner-controls .runner-start', { timeout: 30000 });
+}
+
+async function choose(page, ids) {
+  await page.$$eval('.runner-styles input', (boxes, want) => {
+    boxes.forEach((b) => { if (!b.disabled) b.checked = want.includes(b.value); });
+  }, ids);
+}
+
+async function waitForEnd(page) {
+  await page.waitForSelector('details[data-runner][data-runner-state]', { timeout: 180000 });
+  return page.getAttribute('details[data-runner]', 'data-runner-state');
+}
+
+async function runToEnd(page) {
+  await page.locator('.runner-start').click();
+  return waitForEnd(page);
+}
+
+const rowStatus = (page) => page.$$eval('.runner-table tbody tr', (trs) => trs.map((tr) => ({
+  id: tr.dataset.style, status: tr.dataset.status, cells: Array.from(tr.cells).slice(1).map((td) => td.textContent.trim()),
+})));
+
+test('the in-browser runner', { timeout: 600000 }, async (t) => {
+  const site = buildSiteWith({ ASYNCBENCH_RUNNER_EXTRA: FIXTURE });
+  t.after(() => fs.rmSync(site.output, { recursive: true, force: true }));
+  assert.ok(site.ok, site.log);
+  const s = await startSession({ root: site.output });
+  t.after(() => s.close());
+
+  await t.test('none of the runner\'s files is on the first load: they come when the panel opens', async () => {
+    const { page, problems } = await s.open(PAGE);
+    const requested = [];
+    page.on('request', (r) => { if (RUNNER_FILES.test(new URL(r.url()).pathname)) requested.push(new URL(r.url()).pathname); });
+    await page.waitForLoadState('networkidle');
+    const early = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    assert.deepEqual(early.filter((p) => RUNNER_FILES.test(p)), [], 'runner files on the first load');
+    assert.equal(await page.locator('#run-it-in-your-browser').count(), 1);
+    assert.equal(await page.locator('details[data-runner]').getAttribute('open'), null, 'the panel starts closed');
+    assert.equal(await page.locator('#chart-browser-ratios').count(), 0, 'the chart of our ratios comes with the panel');
+    await openPanel(page, null);
+    await page.waitForSelector('#chart-browser-ratios[data-drawn="true"]', { state: 'attached' });
+    assert.ok(requested.some((p) => /\/runner\.[0-9a-f]+\.js$/.test(p)), `requested: ${requested}`);
+    assert.ok(requested.some((p) => /\/runner-config\./.test(p)), `requested: ${requested}`);
+    assert.ok(!requested.some((p) => /\/worker-/.test(p)), 'a worker loaded before any run');
+    const label = await page.textContent('.runner-label');
+    assert.match(label, /cores? reported|cores not reported/);
+    assert.match(label, /Chrom|HeadlessChrome/);
+    const defaults = await page.$$eval('.runner-styles input:checked', (bs) => bs.map((b) => b.value));
+    assert.deepEqual(defaults.sort(), [...DEFAULT_STYLES].sort());
+    assert.ok(await page.locator('.runner-unavailable li').count() > 0, 'the styles a browser cannot run are listed with why');
+    assert.deepEqual(problems.list(), []);
+  });
+
+  let download = null;
+  await t.test('runs the default styles to completion and fills the table and the chart', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page);
+    assert.equal(await runToEnd(page), 'done');
+    const rows = await rowStatus(page);
+    assert.deepEqual(rows.map((r) => r.id).sort(), [...DEFAULT_STYLES].sort());
+    for (const r of rows) {
+      assert.equal(r.status, 'done', `${r.id}: ${r.cells.join(' | ')}`);
+      assert.notEqual(r.cells[0], '–', `${r.id} has a cold figure`);
+      assert.notEqual(r.cells[1], '–', `${r.id} has a warm figure`);
+      assert.match(r.cells[4], new RegExp(`^${QUICK.reps}\\b`), `${r.id} ran ${QUICK.reps} repetitions: ${r.cells[4]}`);
+    }
+    // The chart is the site's Flot chart, with the reader's column filled in.
+    const fig = page.locator('#chart-browser-ratios');
+    await fig.scrollIntoViewIfNeeded();
+    await page.waitForSelector('#chart-browser-ratios[data-drawn="true"]', { state: 'attached' });
+    const wire = JSON.parse(await fig.locator('.chart-json').textContent());
+    assert.match(wire.xc[1], /\(yours\)$/);
+    const filled = wire.s.filter((row) => (row[1] ? row[1][1] !== null : true));
+    assert.ok(filled.length >= DEFAULT_STYLES.length, 'the reader column has a figure per style run');
+    const tableYours = await fig.locator('.chart-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.cells[2].textContent));
+    assert.ok(tableYours.every((v) => v !== '–'), `the data table's reader column: ${tableYours}`);
+    assert.equal(await page.evaluate(() => typeof window.jQuery.plot), 'function', 'drawn by Flot');
+    await s.snapshot(page, 'runner-chart.png');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.runner-download').click()]);
+    download = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('the downloaded results validate against the perf schema', () => {
+    assert.ok(download, 'the run above produced a download');
+    const validate = validator(keyOfName('asyncbench/perf@1'));
+    assert.ok(validate(download), JSON.stringify(validate.errors, null, 1));
+    assert.deepEqual(download.cells.map((c) => c.variant).sort(), [...DEFAULT_STYLES].sort());
+    for (const c of download.cells) {
+      assert.equal(c.status, 'ok');
+      assert.equal(c.samples.length, QUICK.reps);
+      assert.equal(c.n, QUICK.n);
+    }
+    const run = Object.values(download.runs)[0];
+    assert.deepEqual(run.git, { commit: null, dirty: null });
+    assert.ok(Number.isInteger(run.host.cores));
+  });
+
+  await t.test('stop keeps the rows that finished', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page, { ...QUICK, reps: 40 });
+    await choose(page, ['promises-native']);
+    await page.locator('.runner-start').click();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.runner-table tbody tr'))
+      .every((tr) => /^[1-9]/.test(tr.cells[tr.cells.length - 1].textContent)), null, { timeout: 120000 });
+    await page.locator('.runner-stop').click();
+    await page.waitForSelector('details[data-runner][data-runner-state="stopped"]', { timeout: 60000 });
+    const rows = await rowStatus(page);
+    assert.equal(rows.length, 2);
+    for (const r of rows) {
+      assert.notEqual(r.cells[1], '–', `${r.id} keeps its warm figure`);
+      assert.match(r.cells[4], /^[1-9]/);
+    }
+    assert.match(await page.textContent('.runner-status'), /Stopped/);
+    assert.equal(await page.locator('.runner-download').isDisabled(), false);
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('a repetition during which the tab was hidden is flagged and run again', async () => {
+    const { page, problems } = await s.open(PAGE);
+    // Repetitions long enough to be caught running: a window that never settles runs warmMax batches.
+    await openPanel(page, { ...QUICK, reps: 2, warmTolerance: 0, warmMax: 60 });
+    await choose(page, []);
+    await page.locator('.runner-start').click();
+    await page.waitForFunction(() => document.querySelector('.runner-table tr[data-status="running"]'), null, { timeout: 60000, polling: 10 });
+    // The tab goes to the background and comes back while a repetition runs.
+    const flip = (state) => page.evaluate((st) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => st });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+    await flip('hidden');
+    await page.waitForTimeout(200);
+    await flip('visible');
+    assert.equal(await waitForEnd(page), 'done');
+    assert.match(await page.textContent('.runner-results'), /run again because the tab was hidden/);
+    const rows = await rowStatus(page);
+    assert.match(rows[0].cells[4], /^2, .*rerun: tab hidden/);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.runner-download').click()]);
+    const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    assert.ok(Object.values(data.runs)[0].harness.hiddenReruns >= 1);
+    assert.equal(data.cells[0].samples.length, 2, 'the hidden repetition was replaced, not kept');
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('a variant that fails its conformance check in the worker is shown failed, never timed', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page);
+    await choose(page, [FAILING]);
+    assert.equal(await runToEnd(page), 'done');
+    const rows = await rowStatus(page);
+    const bad = rows.find((r) => r.id === FAILING);
+    assert.equal(bad.status, 'failed');
+    assert.match(bad.cells.join(' '), /failed its conformance check, not timed: .*called 2 times/);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.runner-download').click()]);
+    const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    const cell = data.cells.find((c) => c.variant === FAILING);
+    assert.equal(cell.status, 'crash');
+    assert.deepEqual(cell.samples, []);
+    assert.match(cell.error, /conformance/);
+    assert.deepEqual(problems.list(), []);
+  });
+});
