@@ -43,6 +43,10 @@ const RUNNER_BUILD = { ...COMMON, target: 'es2017', minify: true };
 // each gets; any other one fails the bundle, and the page says which.
 const NODE_STAND_INS = { assert: path.join(ROOT, 'scripts', 'harness', 'browser', 'node-assert.js') };
 
+// The names worker.js requires that no package provides: the plugin below
+// resolves them to this entry's files (test/declared-packages.test.js skips them).
+const VIRTUAL_PREFIX = 'asyncbench:';
+
 const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 // The names worker.js requires, resolved to this entry's files.
@@ -58,7 +62,7 @@ function variantModules(entry, examplesDir) {
     name: 'asyncbench-variant',
     setup(build) {
       build.onResolve({ filter: /^asyncbench:/ }, (args) => {
-        if (args.path === 'asyncbench:entry') return { path: args.path, namespace: 'asyncbench-entry' };
+        if (args.path === `${VIRTUAL_PREFIX}entry`) return { path: args.path, namespace: 'asyncbench-entry' };
         if (files[args.path]) return { path: files[args.path] };
         return { errors: [{ text: `${args.path} is not one of the names worker.js may require: ${Object.keys(files).concat('asyncbench:entry').join(', ')}` }] };
       });
@@ -106,4 +110,4 @@ async function buildAll(entries) {
   return { runner, workers };
 }
 
-module.exports = { buildAll, buildWorker, buildRunner, WORKER, RUNNER };
+module.exports = { buildAll, buildWorker, buildRunner, WORKER, RUNNER, VIRTUAL_PREFIX };

@@ -147,8 +147,8 @@ test('chart bundle: a reduced jQuery 3.7.1, Flot 4.2.6 and our Flot plugins befo
   const loader = await buildLoader(info.loader);
   assert.ok(loader.includes(JSON.stringify(info.url)), 'the loader names the bundle');
   assert.ok(loader.length < 1024, `the loader is ${loader.length} bytes`);
-  // In a page without figures the loader does nothing.
-  const page = { document: { querySelectorAll: () => [] }, IntersectionObserver: function () { throw new Error('observed nothing'); } };
+  // In a page without figures and without the runner's panel the loader does nothing.
+  const page = { document: { querySelectorAll: () => [], querySelector: () => null }, IntersectionObserver: function () { throw new Error('observed nothing'); } };
   page.window = page;
   vm.runInNewContext(loader, page);
 });

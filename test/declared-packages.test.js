@@ -35,12 +35,15 @@ const stripComments = (src) => src.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').
 // and the child runner loads fibers from the runtime's own tree.
 const REQUIRE = /^\s*(?:const|let|var)\s[^=]+=\s*(?:require|await import)\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm;
 
+// The browser worker's own names, which the worker bundler resolves to files.
+const { VIRTUAL_PREFIX } = require('../_config/worker-bundles');
+
 function packagesRequiredBy(file) {
   const names = new Set();
   for (const m of stripComments(fs.readFileSync(file, 'utf8')).matchAll(REQUIRE)) {
     const parts = m[1].split('/');
     const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
-    if (!name.startsWith('node:') && !builtinModules.includes(name)) names.add(name);
+    if (!name.startsWith('node:') && !name.startsWith(VIRTUAL_PREFIX) && !builtinModules.includes(name)) names.add(name);
   }
   return names;
 }
