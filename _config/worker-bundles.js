@@ -18,7 +18,7 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 const { EXAMPLES } = require('../scripts/lib/manifest');
-const { notInBrowser } = require('../site/lib/browser-variants');
+const { notInBrowser, VIRTUAL_PREFIX } = require('../site/lib/browser-variants');
 
 const ROOT = path.join(__dirname, '..');
 const WORKER = path.join(ROOT, 'scripts', 'harness', 'browser', 'worker.js');
@@ -42,10 +42,6 @@ const RUNNER_BUILD = { ...COMMON, target: 'es2017', minify: true };
 // Node's own modules a variant's library requires, and the browser stand-in
 // each gets; any other one fails the bundle, and the page says which.
 const NODE_STAND_INS = { assert: path.join(ROOT, 'scripts', 'harness', 'browser', 'node-assert.js') };
-
-// The names worker.js requires that no package provides: the plugin below
-// resolves them to this entry's files (test/declared-packages.test.js skips them).
-const VIRTUAL_PREFIX = 'asyncbench:';
 
 const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
 
@@ -110,4 +106,4 @@ async function buildAll(entries) {
   return { runner, workers };
 }
 
-module.exports = { buildAll, buildWorker, buildRunner, WORKER, RUNNER, VIRTUAL_PREFIX };
+module.exports = { buildAll, buildWorker, buildRunner, WORKER, RUNNER };

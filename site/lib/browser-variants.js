@@ -29,4 +29,9 @@ function notInBrowser(entry) {
   return null;
 }
 
-module.exports = { DEFAULT_STYLES, notInBrowser };
+// The names the browser worker requires that no package provides: the worker
+// bundler (_config/worker-bundles.js) resolves them to the entry's files, and
+// test/declared-packages.test.js skips them.
+const VIRTUAL_PREFIX = 'asyncbench:';
+
+module.exports = { DEFAULT_STYLES, notInBrowser, VIRTUAL_PREFIX };
