@@ -24,6 +24,18 @@ test('without the LTS in the data, the runtime with the most cells; runtime= pic
   assert.ok(!runtimeMatches('node-240@1', 'node-24'));
 });
 
+test('keepFailed returns the chosen runtime\'s failed cells too, never its skipped ones nor another runtime\'s', () => {
+  const failed = (runtime, variant, status) => ({ ...cell(runtime, variant), n: 50000, status });
+  const perf = { cells: [
+    cell('node-24@24.21.0', 'original'), failed('node-24@24.21.0', 'fibrous', 'oom'), failed('node-24@24.21.0', 'x', 'skipped'),
+    failed('node-14@14.21.3', 'fibrous', 'oom'), failed('node-14@14.21.3', 'original', 'oom')
+  ] };
+  const statuses = (cells) => cells.map((c) => `${c.runtime.split('@')[0]}:${c.variant}:${c.status}`).sort();
+  assert.deepEqual(statuses(selectCells(perf, { scenario: 'upload' })), ['node-24:original:ok']);
+  assert.deepEqual(statuses(selectCells(perf, { scenario: 'upload', keepFailed: true })), ['node-24:fibrous:oom', 'node-24:original:ok']);
+  assert.deepEqual(selectCells(perf, { runtime: 'node-14', keepFailed: true }), [], 'a runtime without a measured cell has nothing to show');
+});
+
 test('"Measured on" gives the repetitions the cells hold, not the run\'s base setting', () => {
   const { perfEnv } = require('../site/lib/provenance');
   const samples = (k) => Array.from({ length: k }, () => ({ status: 'ok' }));

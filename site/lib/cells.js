@@ -37,18 +37,25 @@ function summary(m) {
 // Without one, "now" is used (NOW_RUNTIME, the current Node LTS) when the
 // data hold it, else the runtime with the most measured cells, so runs of
 // other runtimes never mix into one series.
+// keepFailed: the runtime is still chosen from the measured cells, but every
+// cell of it that was planned and not skipped is returned (a sweep's
+// failed sizes are what says where it stopped).
 function selectCells(perf, q) {
-  const ok = perfCells(perf).filter(
+  const all = perfCells(perf).filter(
     (c) =>
-      c.status === 'ok' &&
       (!q.scenario || c.scenario === q.scenario) &&
       (!q.mode || c.mode === q.mode) &&
       (!q.maxN || c.n <= q.maxN) &&
       (!q.runtime || runtimeMatches(c.runtime, q.runtime)),
   );
-  if (q.runtime || ok.length === 0) return ok;
-  const now = nowCells(ok);
-  if (now) return now;
+  const ok = all.filter((c) => c.status === 'ok');
+  const chosen = q.runtime || ok.length === 0 ? ok : nowCells(ok) || mostMeasured(ok);
+  if (!q.keepFailed) return chosen;
+  const runtimes = new Set(chosen.map((c) => c.runtime));
+  return all.filter((c) => runtimes.has(c.runtime) && c.status !== 'skipped');
+}
+
+function mostMeasured(ok) {
   const counts = new Map();
   for (const c of ok) counts.set(c.runtime, (counts.get(c.runtime) || 0) + 1);
   const best = [...counts].sort((a, b) => b[1] - a[1])[0][0];

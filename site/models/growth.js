@@ -11,7 +11,7 @@
 //   {% growth "fibrous", runtime="node-14", reading=true %} -> "... 1.50): faster than linear"
 //     (the reading comes from the interval, so a claim of growth cannot outlive its data)
 const { bootstrapInterval, median } = require('../../scripts/lib/stats');
-const { selectCells, perfCells, FLOOR_ID } = require('../lib/cells');
+const { selectCells, FLOOR_ID } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
 const { ProseNumberError } = require('../prose/lookup');
 
@@ -137,11 +137,8 @@ function growthProse(load, [id], kw) {
 const STOPPED = { oom: 'ran out of memory', timeout: 'timed out', crash: 'crashed' };
 function growthLimitProse(load, [id], kw) {
   const hit = load('perf-sweep');
-  // The runtime the sweep's figures come from (selectCells keeps ok cells
-  // only), then every cell of the style on it, the failed ones included.
-  const runtimes = new Set(selectCells(hit.data, { runtime: kw.runtime, scenario: 'upload', mode: 'cpu', maxN: null }).map((c) => c.runtime));
-  const cells = perfCells(hit.data)
-    .filter((c) => runtimes.has(c.runtime) && c.scenario === 'upload' && c.mode === 'cpu' && c.variant === id && c.status !== 'skipped')
+  const cells = selectCells(hit.data, { runtime: kw.runtime, scenario: 'upload', mode: 'cpu', maxN: null, keepFailed: true })
+    .filter((c) => c.variant === id)
     .sort((a, b) => a.n - b.n);
   if (!cells.length) throw new ProseNumberError(`data/perf-sweep.json has no cells of "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''}`);
   const stop = cells.find((c) => c.status !== 'ok');
