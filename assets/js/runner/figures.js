@@ -17,8 +17,11 @@ function median(values) {
   return { value: m, ci: ci.lo === null ? null : [ci.lo, ci.hi], count: ci.count };
 }
 
+// A repetition whose warm batches did not settle has no warmMs: it counts
+// as unsteady, never as a figure.
 function warmOf(style) {
-  return okSamples(style).map(function (s) { return s.warmMs; });
+  return okSamples(style).map(function (s) { return s.warmMs; })
+    .filter(function (v) { return typeof v === 'number'; });
 }
 
 // The fewest repetitions whose median has a 95 % interval (stats.medianCi:
@@ -40,7 +43,7 @@ function rows(run, baselineId) {
   var baseWarm = base ? warmOf(base) : [];
   return run.styles.map(function (s) {
     var ok = okSamples(s);
-    var warm = warmOf(s).filter(function (v) { return typeof v === 'number'; });
+    var warm = warmOf(s);
     var isBase = s.id === baselineId;
     return {
       id: s.id, title: s.title, status: s.status, problems: s.problems, baseline: isBase,
@@ -49,7 +52,7 @@ function rows(run, baselineId) {
       errors: s.samples.filter(function (x) { return x.status !== 'ok'; }).map(function (x) { return x.error; }),
       cold: median(ok.map(function (x) { return x.timeMs; })),
       warm: median(warm),
-      cost: !isBase && warm.length && baseWarm.length ? costPerCall(warmOf(s), baseWarm, run.settings.n) : null
+      cost: !isBase && warm.length && baseWarm.length ? costPerCall(warm, baseWarm, run.settings.n) : null
     };
   });
 }
