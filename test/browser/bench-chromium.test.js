@@ -63,9 +63,11 @@ test('--runtimes chromium --quick writes valid cells, in real headless Chromium'
     assert.equal(c.status, 'skipped');
     assert.match(c.error, /^needs fibers.*\(chromium@.*, browser\)$/, 'a variant a browser cannot run is skipped with the reason');
   }
-  const errors = data.cells.filter((c) => c.scenario === 'errors' && c.variant !== 'fibrous');
-  assert.equal(errors.length, 3 * 2 * 2);
+  const errors = data.cells.filter((c) => c.scenario === 'errors' && !['fibrous', 'floor'].includes(c.variant));
+  assert.equal(errors.length, 2 * 2 * 2);
   for (const c of errors) assert.match(c.error, /runs the upload scenario only/, 'a scenario the worker lacks is skipped');
+  const floors = data.cells.filter((c) => c.scenario === 'errors' && c.variant === 'floor');
+  assert.ok(floors.length && floors.every((c) => c.status === 'skipped'), 'and so is its floor, with no style beside it');
 
   // --resume: every repetition is there, so nothing runs and nothing is lost.
   const again = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out, '--resume']);
