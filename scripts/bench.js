@@ -4,7 +4,9 @@
 // chosen runtime (spawn-cell.js → child.js), merges every sample into the data
 // file as soon as it arrives (datafile.js), and prints a summary at the end.
 // Why one process per repetition: a variant's JIT warm-up, heap growth and
-// leftover timers must not leak into the next measurement.
+// leftover timers must not leak into the next measurement. The chromium
+// profile's repetitions are a fresh page and Web Worker each instead, in one
+// browser kept for the run (harness/browser/chromium-session.js).
 //
 // Nothing measured is lost whenever the run stops: a cell measured again
 // keeps its old samples until its first new one is saved, SIGINT and SIGTERM
@@ -119,7 +121,17 @@ function estimateMs(jobs) {
   return jobs.reduce((s, j) => s + weight(j), 0);
 }
 
+// Browsers a run opened (the chromium profile) are closed however it ends.
 async function main(argv) {
+  const browsers = [];
+  try {
+    return await run(argv, browsers);
+  } finally {
+    for (const session of browsers) await session.close();
+  }
+}
+
+async function run(argv, browsers) {
   const opts = parseArgs(argv);
   if (opts.help) {
     process.stdout.write(HELP + '\n');
@@ -154,8 +166,9 @@ async function main(argv) {
   const runtimes = [];
   for (const r of opts.runtimes) runtimes.push(await binaryRuntime(r.path, r.flags));
   // Profiles that cannot be installed or run are reported and left out.
-  const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n') });
+  const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n'), browsers: true });
   runtimes.push(...profiled.runtimes);
+  browsers.push(...profiled.runtimes.filter((r) => r.session).map((r) => r.session));
   if (!runtimes.length) {
     process.stderr.write(`bench: --runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was run\n`);
     return 1;
@@ -168,6 +181,14 @@ async function main(argv) {
     const why = `not compiled: ${error.message}`;
     process.stderr.write(`bench: ${id}: ${why}; its cells are skipped\n`);
     for (const c of plan.cells) if (c.variant === id && !c.skip) c.skip = why;
+  }
+  // A browser runs a worker bundle per variant, built here; one that does not
+  // bundle is skipped with esbuild's message, like a variant that does not compile.
+  for (const rt of runtimes.filter((r) => r.session)) {
+    for (const { cell, reason } of await rt.session.prepare(plan.cells.filter((c) => c.runtime === rt.id && !c.skip))) {
+      process.stderr.write(`bench: ${cell.variant} on ${rt.id}: ${reason}; its cells are skipped\n`);
+      cell.skip = `${reason} (${rt.id}, browser)`;
+    }
   }
   plan.jobs = plan.jobs.filter((j) => !j.cell.skip);
   const skipped = plan.cells.filter((c) => c.skip);
@@ -196,6 +217,7 @@ async function main(argv) {
     if (interrupted) return;
     interrupted = signal;
     killActive();
+    for (const session of browsers) session.kill();
     const message = `${signal}: stopping; every finished job is saved. Continue with --resume.`;
     if (progress) progress.note(message);
     else process.stderr.write(message + '\n');
@@ -254,8 +276,10 @@ async function main(argv) {
         if (stored && !stored.replacing && stored.status !== 'ok') continue;
         progress.start(job);
         const runtime = runtimes.find((r) => r.id === job.cell.runtime);
+        const cell = job.coldOnly ? coldOnly(job.cell) : job.cell;
+        const how = { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed, gc: settings.gc };
         const sample = await measureRepetition(
-          () => runCell(runtime, job.coldOnly ? coldOnly(job.cell) : job.cell, job.rep, { timeoutMs: timeoutFor(job.cell, settings), seed: settings.seed, gc: settings.gc }), {
+          () => (runtime.session ? runtime.session.run(cell, job.rep, how) : runCell(runtime, cell, job.rep, how)), {
             meter, maxInterferencePct: settings.maxInterference, retries: settings.retries, stopped: () => Boolean(interrupted),
             onRetry: (r, i) => progress.note(`${job.cell.key} rep ${job.rep}: run again (${i}/${settings.retries}): ${r.reason}`)
           });

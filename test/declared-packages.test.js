@@ -36,7 +36,7 @@ const stripComments = (src) => src.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').
 const REQUIRE = /^\s*(?:const|let|var)\s[^=]+=\s*(?:require|await import)\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm;
 
 // The browser worker's own names, which the worker bundler resolves to files.
-const { VIRTUAL_PREFIX } = require('../site/lib/browser-variants');
+const { VIRTUAL_PREFIX } = require('../scripts/lib/browser-variants');
 
 function packagesRequiredBy(file) {
   const names = new Set();

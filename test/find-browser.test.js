@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { findBrowser, launchOptions, CACHE_DIR } = require('../scripts/site-tools/find-browser');
+const { findBrowser, launchOptions, CACHE_DIR } = require('../scripts/lib/find-browser');
 
 const ROOT = path.join(__dirname, '..');
 const NO_PACKAGE = '@asyncbench/no-such-chromium';

@@ -65,7 +65,9 @@ ${column(scenarioHelp().slice(1))}
   --runtimes LIST     runtime profiles of scripts/runtimes/profiles.json
                       (comma-separated, or "all"): each is installed on demand
                       and runs with its flags and library set; combines with
-                      --runtime. An unknown name exits 2.
+                      --runtime. An unknown name exits 2. "chromium" (never
+                      part of "all"): headless Chromium through playwright-core,
+                      one fresh page and Web Worker per repetition, upload only
   --merge SHARD...    merge data files made by separate runs (one per machine
                       or runtime) into --out, by cell key; runs nothing.
                       Refuses shards whose harness settings or schema differ,

@@ -14,6 +14,15 @@
 // machine's whole CPU time (all cores), 0..1, in clock ticks of 10 ms, so a
 // short repetition's figure is coarse (one tick of 2 cores × 200 ms is 2.5 %).
 //
+// A runtime that is a browser (scripts/harness/browser/) is not reaped after
+// each repetition: Chromium and its renderer, zygote and utility processes
+// live for the whole run as descendants of this process. Their CPU time is the
+// measured worker's, not another process's, so the ticks of every live
+// descendant (its own and its reaped children's: a renderer that exits is
+// reaped by the zygote, inside the tree) count as the harness's own too. A
+// child runner of a Node cell has been reaped by the time of the reading and
+// is in cutime already, so the descendants add nothing there.
+//
 // Where /proc is absent (macOS, Windows) both are null and `source` says so;
 // such a repetition is never judged loaded.
 //
@@ -54,17 +63,46 @@ function ownTicks(text) {
   return utime + stime + cutime + cstime;
 }
 
+// The ticks of every live descendant of `pid`, from /proc/<pid>/stat; 0
+// where /proc cannot be listed. A process that ends between the listing and
+// the read is skipped: its ticks are in its parent's cutime by then.
+function descendantTicks(pid = process.pid, proc = '/proc') {
+  let names;
+  try {
+    names = fs.readdirSync(proc).filter((n) => /^\d+$/.test(n));
+  } catch (err) {
+    return 0;
+  }
+  const parentOf = new Map();
+  const ticksOf = new Map();
+  for (const name of names) {
+    const text = readText(`${proc}/${name}/stat`);
+    if (!text) continue;
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    parentOf.set(Number(name), Number(fields[1]));
+    const t = ownTicks(text);
+    if (t !== null) ticksOf.set(Number(name), t);
+  }
+  const inTree = (p) => {
+    for (let q = parentOf.get(p), hops = 0; q !== undefined && hops < 64; q = parentOf.get(q), hops++) if (q === pid) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const [p, t] of ticksOf) if (inTree(p)) sum += t;
+  return sum;
+}
+
 function round4(x) {
   return Math.round(x * 1e4) / 1e4;
 }
 
 // Reads the real counters; `files` lets a test point at fixtures or at a
-// path that does not exist.
-function procMeter({ stat = PROC_STAT, self = PROC_SELF_STAT } = {}) {
+// path that does not exist (and then no descendants are read).
+function procMeter({ stat = PROC_STAT, self = PROC_SELF_STAT, tree = self === PROC_SELF_STAT } = {}) {
   const snapshot = () => {
     const machine = machineTicks(readText(stat));
     const own = ownTicks(readText(self));
-    return machine && own !== null ? { machine, own } : null;
+    return machine && own !== null ? { machine, own: own + (tree ? descendantTicks() : 0) } : null;
   };
   return {
     start: snapshot,
@@ -114,4 +152,4 @@ function overLimit(reading, maxPct) {
   return `other processes took ${pct(reading.other)} and steal ${pct(reading.steal)} of the CPU time (limit ${maxPct} %)`;
 }
 
-module.exports = { interferenceMeter, procMeter, fakeMeter, overLimit, machineTicks, ownTicks, FAKE_ENV };
+module.exports = { interferenceMeter, procMeter, fakeMeter, overLimit, machineTicks, ownTicks, descendantTicks, FAKE_ENV };

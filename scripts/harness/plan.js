@@ -8,6 +8,7 @@
 const path = require('node:path');
 const { seededRandom } = require('../lib/stats');
 const scenarios = require('./scenarios');
+const { notInBrowser } = require('../lib/browser-variants');
 
 const DEFAULT_RUN = scenarios.scenarios().filter((d) => d.defaultRun).map((d) => d.name);
 
@@ -99,6 +100,14 @@ const NEEDS = {
 // runtime.fibersUnavailable: the profile's reason fibers cannot load.
 function skipReason(variant, scenario, runtime) {
   if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
+  // A browser (the chromium profile) runs the worker bundles of the article's
+  // runner: the scenarios its worker has, and the variants a browser can run.
+  if (runtime.browser) {
+    const { scenarios: has } = runtime.browser;
+    if (!has.includes(scenario)) return `the browser's worker runs the ${has.join(', ')} scenario only (${runtime.id}, browser)`;
+    const why = notInBrowser(variant);
+    if (why) return `${why} (${runtime.id}, browser)`;
+  }
   const own = runtime.variantsUnavailable && runtime.variantsUnavailable[variant.id];
   if (own) return `${own} (${runtime.id}, profiles.json)`;
   const missing = variant.requires.filter((f) => !runtime.features[f]);

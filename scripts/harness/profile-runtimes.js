@@ -4,7 +4,8 @@
 // and checked by starting the child runner under it (runtime-record.js). The
 // profile object is read once and passed along. A profile that cannot be
 // installed or cannot run the child runner costs one line and is left out:
-// the rest of the matrix goes on.
+// the rest of the matrix goes on. A browser profile (chromium) is made by
+// browser/chromium-runtime.js instead: same record, no child runner.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,12 +13,18 @@ const runtimes = require('../runtimes');
 const { UsageError } = require('../lib/args');
 const { ROOT } = require('../lib/paths');
 const { profileRuntime } = require('./runtime-record');
+const { browserRuntime } = require('./browser/chromium-runtime');
 
 // "all" or a list of names → profile names in release order of the request;
-// an unknown name is a UsageError listing the known ones (exit 2).
-function profileNamesFor(requested) {
+// an unknown name is a UsageError listing the known ones (exit 2). A browser
+// profile (chromium) is taken only where asked for (bench: { browsers: true })
+// and never by "all": it runs no child runner (debuggability needs one).
+function profileNamesFor(requested, { browsers = false } = {}) {
   if (requested.includes('all')) return runtimes.byRelease();
-  for (const name of requested) runtimes.getProfile(name); // throws for an unknown name
+  for (const name of requested) {
+    if (browsers && runtimes.browserProfile(name)) continue;
+    runtimes.getProfile(name); // throws for an unknown name
+  }
   return requested;
 }
 
@@ -45,6 +52,8 @@ function installedVersions(nodeModules, packages) {
 // One profile → a runtime record, or throws an Error whose message is the
 // one line to print (it names the profile and what to do).
 async function resolveOne(name, log) {
+  const browser = runtimes.browserProfile(name);
+  if (browser) return browserRuntime(name, browser);
   let rt;
   try {
     rt = runtimes.resolveProfile(name, { log });
@@ -89,9 +98,9 @@ async function resolveOne(name, log) {
 }
 
 // → { runtimes: [records], failed: [{ profile, message }] }.
-async function resolveProfiles(names, { log = () => {} } = {}) {
+async function resolveProfiles(names, { log = () => {}, browsers = false } = {}) {
   const out = { runtimes: [], failed: [] };
-  for (const name of profileNamesFor(names)) {
+  for (const name of profileNamesFor(names, { browsers })) {
     try {
       out.runtimes.push(await resolveOne(name, log));
     } catch (err) {

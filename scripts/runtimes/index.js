@@ -41,6 +41,7 @@ function resolveProfile(name, { install = true, log } = {}) {
 module.exports = {
   resolveProfile,
   getProfile: profiles.getProfile,
+  browserProfile: profiles.browserProfile,
   profileNames: profiles.profileNames,
   byRelease: profiles.byRelease,
   isInstalled: profiles.isInstalled,

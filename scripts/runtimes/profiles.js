@@ -64,9 +64,18 @@ function getProfile(name) {
   const data = loadProfiles();
   const p = Object.prototype.hasOwnProperty.call(data.profiles, name) ? data.profiles[name] : null;
   if (!p) {
-    throw new UsageError(`unknown runtime profile "${name}"; known: ${Object.keys(data.profiles).join(', ')} (scripts/runtimes/profiles.json)`);
+    const known = Object.keys(data.profiles).concat(Object.keys(data.browsers || {}).filter((b) => !b.startsWith('$')));
+    throw new UsageError(`unknown runtime profile "${name}"; known: ${known.join(', ')} (scripts/runtimes/profiles.json)`);
   }
   return Object.assign({ name, command: [] }, p, { librarySet: Object.assign({ name: p.libraries }, data.librarySets[p.libraries]) });
+}
+
+// A browser profile ("browsers" in profiles.json: a runtime that is a
+// browser, which bench drives with playwright-core) with its name, or null.
+function browserProfile(name) {
+  const browsers = loadProfiles().browsers || {};
+  if (name.startsWith('$') || !Object.prototype.hasOwnProperty.call(browsers, name)) return null;
+  return Object.assign({ name }, browsers[name]);
 }
 
 // A profile object as it is, or the profile of a name: a walk through one
@@ -101,7 +110,7 @@ function readJson(file) {
 }
 
 module.exports = {
-  ROOT, UsageError, cacheRoot, loadProfiles, profileNames, byRelease, getProfile, profileOf,
+  ROOT, UsageError, cacheRoot, loadProfiles, profileNames, byRelease, getProfile, browserProfile, profileOf,
   runtimesDir, profileDir, packageDir, binaryPath, headersDir, installRecordFile, probeFile,
   librariesDir, fibersDir, isInstalled, readJson
 };

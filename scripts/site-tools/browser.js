@@ -1,6 +1,6 @@
 'use strict';
 // Shared set-up for browser tests: the Chromium that
-// scripts/site-tools/find-browser.js finds, driven by playwright-core,
+// scripts/lib/find-browser.js finds, driven by playwright-core,
 // the built site served with exactly netlify.toml's headers, and a record of
 // everything that went wrong on a page (console errors, uncaught exceptions,
 // failed or 4xx/5xx requests, CSP violations).
@@ -17,7 +17,7 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { serve } = require('./server');
 const { ensureSite, ROOT } = require('./site');
-const { launchOptions, LAUNCH_ARGS } = require('./find-browser');
+const { launchOptions, LAUNCH_ARGS } = require('../lib/find-browser');
 
 const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 

@@ -8,11 +8,12 @@
 //   one that names none                                            perf-node-24 ("now", NOW_RUNTIME)
 //   the runtime matrix, the variant pages (every runtime)           every perf-<profile> present
 // data/perf-sweep.json and data/perf-noise.json are not profile files.
-const { profiles } = require('../../scripts/runtimes/profiles.json');
+const { profiles, browsers = {} } = require('../../scripts/runtimes/profiles.json');
 const { NOW_RUNTIME } = require('./runtime-match');
 
-// In release order, as profiles.json lists them.
-const PROFILES = Object.keys(profiles);
+// In release order, as profiles.json lists them, then the browsers (chromium:
+// data/perf-chromium.json, npm run bench -- --runtimes chromium).
+const PROFILES = Object.keys(profiles).concat(Object.keys(browsers).filter((b) => !b.startsWith('$')));
 const fileOfProfile = (profile) => `perf-${profile}`;
 const DEFAULT_PERF = fileOfProfile(NOW_RUNTIME);
 const DEFAULT_PERF_COMMAND = `npm run bench -- --runtimes ${NOW_RUNTIME} --out data/${DEFAULT_PERF}.json`;

@@ -2,7 +2,11 @@
 // The runtimes of the perf files as the runtime matrix shows them: what the
 // runs recorded about each runtime id (completed from its profile in
 // scripts/runtimes/profiles.json), a short label, and release order.
-const { profiles } = require('../../scripts/runtimes/profiles.json');
+const { profiles: runtimes, browsers = {} } = require('../../scripts/runtimes/profiles.json');
+
+// A browser profile (chromium) is looked up like a runtime's; its label
+// names what it is rather than a version line.
+const profiles = Object.assign({}, runtimes, browsers);
 
 // What the runs recorded about a runtime id (name, version, engine, release
 // date), completed from its profile in scripts/runtimes/profiles.json for
@@ -27,7 +31,9 @@ function runtimeInfo(perf, id) {
     version,
     engine: rt.engine || profile.engine || null,
     released: rt.released || profile.released || null,
-    label: `${name.charAt(0).toUpperCase()}${name.slice(1)}${version ? ` ${line}` : ''}`,
+    label: profile.label || `${name.charAt(0).toUpperCase()}${name.slice(1)}${version ? ` ${line}` : ''}`,
+    browser: Boolean(rt.browser || (profileName && browsers[profileName])),
+    v8: rt.v8 || null,
   };
 }
 
@@ -41,14 +47,16 @@ function compareVersions(a, b) {
 // Release order: a runtime family (node, deno, bun) comes in when its first
 // shown release came out, and within a family the versions go up. The
 // release dates of pinned patch versions alone would not do: the last patch
-// of an older line can come out after a newer line's.
+// of an older line can come out after a newer line's. A browser (chromium)
+// comes after every runtime whatever its date: it is the same engine in
+// another host, read beside Node rather than in its history.
 function orderRuntimes(infos) {
   const debut = new Map();
   for (const r of infos) {
     const d = r.released || '9999';
     if (!debut.has(r.name) || d < debut.get(r.name)) debut.set(r.name, d);
   }
-  return [...infos].sort((a, b) =>
+  return [...infos].sort((a, b) => Number(Boolean(a.browser)) - Number(Boolean(b.browser)) ||
     debut.get(a.name).localeCompare(debut.get(b.name)) || a.name.localeCompare(b.name) || compareVersions(a.version, b.version));
 }
 

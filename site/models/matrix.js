@@ -18,7 +18,7 @@ const { spearman } = require('../../scripts/lib/stats');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote, perfCommands } = require('../lib/provenance');
-const { runtimeMatches } = require('../lib/runtime-match');
+const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
 const { matrixRuntimes } = require('../lib/runtime-order');
 const { everyProfile, perfFile } = require('../lib/perf-files');
 
@@ -33,6 +33,27 @@ function engineNote(runtimes) {
   const names = (e) => [...new Set(runtimes.filter((r) => r.engine === e).map((r) => r.label.split(' ')[0]))].join(', ');
   const which = engines.map((e) => `${ENGINES[e] || e}: ${names(e)}`).join('; ');
   return `Peak memory is not comparable across engines (${which}): each engine sizes its heap in its own way.`;
+}
+
+// Chromium in the matrix (the chromium profile, "Chromium (V8 in a browser)"):
+// its V8 is a sibling of Node 24's, so its figures say what the same engine
+// does with the same worker bundles inside a browser; but a repetition there
+// also holds the browser's Worker and timers (worker.js hops each timer's
+// callback through a message task), and its memory is no process's resident
+// set. The note says so under every matrix figure that shows it.
+function browserNote(runtimes, metric) {
+  const browsers = runtimes.filter((r) => r.browser);
+  if (!browsers.length) return '';
+  const now = runtimes.find((r) => runtimeMatches(r.id, NOW_RUNTIME) && !r.browser);
+  return browsers.map((b) => {
+    const engines = `V8${b.v8 ? ` ${b.v8}` : ''}${now ? `, beside ${now.label}’s V8${now.v8 ? ` ${now.v8}` : ''}` : ''}`;
+    if (metric === 'memory') {
+      return `${b.label}: memory not measured (the browser gives a page no worker’s peak memory here), and not comparable with Node’s peak resident set in any case.`;
+    }
+    return `${b.label} runs the worker bundles of “Run it in your browser”, one fresh page and Web Worker per repetition, in headless Chromium ${b.version} (${engines}). ` +
+      `Its figures relate to ${now ? now.label : 'Node'}’s as one V8 to another, but they also hold the browser’s worker and timer machinery: ` +
+      'compare its ratios to callbacks with Node’s, not its milliseconds; its memory is not measured and would not compare with Node’s.';
+  }).join(' ');
 }
 
 // "Measured on" for many runtimes at once: perfEnv's one description per
@@ -119,6 +140,7 @@ function matrixChart(args, load) {
     .sort((a, b) => a.label.localeCompare(b.label));
   const notes = [
     metric === MATRIX_METRICS.memory ? engineNote(runtimes) : '',
+    browserNote(runtimes, metric === MATRIX_METRICS.memory ? 'memory' : 'time'),
     machinesNote(data, used),
     missingNote(missing),
   ].filter(Boolean);
@@ -146,7 +168,7 @@ const STATUS_WORDS = { timeout: 'timed out', crash: 'crashed', oom: 'out of memo
 // runtime) and shortened to its first clause for the table cell.
 function cellReason(cell) {
   const word = STATUS_WORDS[cell.status] || cell.status;
-  const full = String(cell.error || '').replace(/\s*\([^()]*\bprobed\)\s*$/, '').trim();
+  const full = String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, '').trim();
   if (cell.status !== 'skipped') return { short: word, full: full ? `${word}: ${full}` : word };
   const first = full.split(/[;:(]/)[0].trim();
   return { short: first || word, full: full || word };
@@ -187,7 +209,7 @@ function matrixTable(args, load) {
     columns: [{ key: 'name', title: 'Variant' }, ...runtimes.map((r) => ({ key: r.id, title: r.label, num: true }))],
     rows,
     footnotes: notes,
-    notes: [machinesNote(data, cells), missingNote(missing)].filter(Boolean),
+    notes: [browserNote(runtimes, 'time'), machinesNote(data, cells), missingNote(missing)].filter(Boolean),
     env: matrixEnv(data, shown, runtimes),
     commands: perfCommands(data, shown),
     source: null,
@@ -370,5 +392,5 @@ function reproduction2013Summary(args, load) {
 
 module.exports = {
   charts: { matrix: matrixChart }, tables: { matrix: matrixTable, reproduction2013, reproduction2013Summary },
-  reproduction2013, engineNote, cellReason, rankRange, verdict, spread2013,
+  reproduction2013, engineNote, browserNote, cellReason, rankRange, verdict, spread2013,
 };

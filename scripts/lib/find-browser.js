@@ -1,6 +1,8 @@
 'use strict';
-// Finds the Chromium that the browser tests and scripts/measure-page.js drive,
-// so a fresh clone needs nothing beyond `npm ci`. In this order:
+// Finds the Chromium that the browser tests, scripts/measure-page.js and the
+// benchmark's `chromium` runtime (scripts/harness/browser/) drive, so a fresh
+// clone needs nothing beyond `npm ci`. In scripts/lib/ because the harness and
+// the site tools both use it. In this order:
 //   1. CHROMIUM_PATH, if set. A wrong setting is an error, never silently
 //      replaced by another browser: whoever set it meant that one.
 //   2. A Chromium or Chrome on PATH (apt's chromium, a local Chrome).
@@ -15,7 +17,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
-const { ROOT } = require('../lib/paths');
+const { ROOT } = require('./paths');
 const CACHE_DIR = path.join(ROOT, '.cache', 'chromium');
 const NPM_PACKAGE = '@sparticuz/chromium';
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
@@ -33,6 +35,17 @@ const LAUNCH_ARGS = [
   '--no-first-run',
   '--disable-gpu',
 ];
+
+// No browser anywhere, or CHROMIUM_PATH naming no executable: callers tell it
+// from a failed launch by this class (or `code`), never by the message.
+class BrowserNotFoundError extends Error {
+  constructor(message, { tried = [] } = {}) {
+    super(message);
+    this.name = 'BrowserNotFoundError';
+    this.code = 'ERR_NO_BROWSER';
+    this.tried = tried;
+  }
+}
 
 function isExecutableFile(file) {
   try {
@@ -171,8 +184,9 @@ function findBrowser({ env = process.env, npmPackage = NPM_PACKAGE, cacheDir = C
   if (env.CHROMIUM_PATH) {
     const file = path.resolve(env.CHROMIUM_PATH);
     if (isExecutableFile(file)) return { executablePath: file, source: 'CHROMIUM_PATH', env: {} };
-    throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file. ` +
-      'Point it at a Chromium or Chrome binary, or unset it to use a browser on PATH or the one `npm ci` installs.');
+    throw new BrowserNotFoundError(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file. ` +
+      'Point it at a Chromium or Chrome binary, or unset it to use a browser on PATH or the one `npm ci` installs.',
+    { tried: [`CHROMIUM_PATH=${env.CHROMIUM_PATH}`] });
   }
   const onPath = findOnPath(env.PATH);
   if (onPath) return { executablePath: onPath, source: 'PATH', env: {} };
@@ -182,13 +196,13 @@ function findBrowser({ env = process.env, npmPackage = NPM_PACKAGE, cacheDir = C
   } catch (err) {
     npmProblem = err.message;
   }
-  throw new Error([
+  throw new BrowserNotFoundError([
     'No Chromium found for the browser tests. Tried:',
     '  - CHROMIUM_PATH: not set',
     `  - PATH: no ${NAMES.join(', ')}`,
     `  - npm package ${npmPackage}: ${npmProblem}`,
     'Run `npm ci` (it installs the npm Chromium), or `apt-get install chromium`, or set CHROMIUM_PATH to a Chromium or Chrome binary.',
-  ].join('\n'));
+  ].join('\n'), { tried: ['CHROMIUM_PATH', 'PATH', `npm package ${npmPackage}: ${npmProblem}`] });
 }
 
 // Options for playwright-core's chromium.launch().
@@ -202,4 +216,4 @@ function launchOptions(options) {
   };
 }
 
-module.exports = { findBrowser, launchOptions, findOnPath, LAUNCH_ARGS, NAMES, CACHE_DIR };
+module.exports = { findBrowser, launchOptions, findOnPath, BrowserNotFoundError, LAUNCH_ARGS, NAMES, CACHE_DIR, NPM_PACKAGE };

@@ -1,0 +1,96 @@
+'use strict';
+// Issue 30, item 3: the `chromium` runtime profile. `npm run bench --
+// --runtimes chromium --quick` drives real headless Chromium through
+// playwright-core (one fresh page and Web Worker per repetition, the worker
+// bundles of "Run it in your browser") and writes cells that validate against
+// the perf@1 JSON Schema like any runtime's; variants a browser cannot run and
+// scenarios its worker lacks are skipped with the reason; no browser is one
+// line saying what to do. Figures are checked for shape, never for speed.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { keyOfName, validator } = require('../../scripts/lib/schemas');
+const { BrowserNotFoundError } = require('../../scripts/lib/find-browser');
+const { browserProblem } = require('../../scripts/harness/browser/chromium-runtime');
+
+const ROOT = path.join(__dirname, '..', '..');
+const BENCH = path.join(ROOT, 'scripts', 'bench.js');
+const STYLES = ['original', 'promises-native', 'fibrous'];
+
+function bench(args, env = {}) {
+  return spawnSync(process.execPath, [BENCH, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240000, env: { ...process.env, ...env } });
+}
+
+test('--runtimes chromium --quick writes valid cells, in real headless Chromium', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'perf-chromium.json');
+  const r = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const data = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const validate = validator(keyOfName('asyncbench/perf@1'));
+  assert.ok(validate(data), JSON.stringify(validate.errors, null, 1));
+  assert.ok(!fs.existsSync(`${out}.journal`), 'a finished run leaves no journal');
+
+  const [run] = Object.values(data.runs);
+  const [rt] = Object.values(run.runtimes);
+  assert.equal(rt.profile, 'chromium');
+  assert.equal(rt.engine, 'v8');
+  assert.match(rt.id, /^chromium@\d+\.\d+\.\d+\.\d+$/);
+  assert.match(rt.v8, /^\d+\.\d+\.\d+/, 'V8 version from the DevTools protocol');
+  assert.equal(typeof rt.browser.memory.available, 'boolean');
+  assert.equal(rt.session, undefined, 'the live session is not written');
+
+  const ok = data.cells.filter((c) => c.scenario === 'upload' && c.variant !== 'fibrous');
+  assert.equal(ok.length, 3 * 2 * 2, 'original, promises-native and the floor, cpu and io, n 100 and 300');
+  for (const c of ok) {
+    assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
+    assert.equal(c.runtime, rt.id);
+    assert.equal(c.samples.length, 1);
+    const [s] = c.samples;
+    assert.equal(typeof s.timeMs, 'number');
+    assert.equal(s.clock, 'performance.now');
+    assert.equal(s.memorySource, 'none', 'memory marked not measured');
+    assert.equal(s.peakRssMb, null);
+    assert.equal(typeof s.interferenceSource, 'string', 'the interference meter judged it');
+  }
+  const fibrous = data.cells.filter((c) => c.variant === 'fibrous' && c.scenario === 'upload');
+  assert.equal(fibrous.length, 4);
+  for (const c of fibrous) {
+    assert.equal(c.status, 'skipped');
+    assert.match(c.error, /^needs fibers.*\(chromium@.*, browser\)$/, 'a variant a browser cannot run is skipped with the reason');
+  }
+  const errors = data.cells.filter((c) => c.scenario === 'errors' && !['fibrous', 'floor'].includes(c.variant));
+  assert.equal(errors.length, 2 * 2 * 2);
+  for (const c of errors) assert.match(c.error, /runs the upload scenario only/, 'a scenario the worker lacks is skipped');
+  const floors = data.cells.filter((c) => c.scenario === 'errors' && c.variant === 'floor');
+  assert.ok(floors.length && floors.every((c) => c.status === 'skipped'), 'and so is its floor, with no style beside it');
+
+  // --resume: every repetition is there, so nothing runs and nothing is lost.
+  const again = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out, '--resume']);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, /: 0 jobs to run/);
+  const kept = JSON.parse(fs.readFileSync(out, 'utf8'));
+  for (const c of ok) assert.deepEqual(kept.cells.find((k) => k.key === c.key).samples, c.samples);
+});
+
+test('no Chromium: one line naming the profile, what was tried and what to do; the run exits 1', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const r = bench(['--runtimes', 'chromium', '--quick', '--variants', '^original$', '--scenario', 'upload', '--out', path.join(dir, 'p.json')],
+    { CHROMIUM_PATH: path.join(dir, 'no-such-browser') });
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /chromium: no Chromium to run it in \(tried CHROMIUM_PATH=.*no-such-browser\)/);
+  assert.match(r.stderr, /npm ci/);
+  assert.ok(!fs.existsSync(path.join(dir, 'p.json')), 'nothing written');
+});
+
+test('the error kind, not its text, decides the message', () => {
+  const missing = browserProblem('chromium', new BrowserNotFoundError('whatever it says', { tried: ['PATH'] }));
+  assert.match(missing.message, /^chromium: no Chromium to run it in \(tried PATH\)\. Run `npm ci`/);
+  const other = browserProblem('chromium', new Error('No Chromium found, said a launch'), '/usr/bin/chromium');
+  assert.match(other.message, /^chromium: the browser \/usr\/bin\/chromium did not start under playwright-core/);
+});
