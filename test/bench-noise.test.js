@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { tempDir, tempOut, runBench, readData, readMeasured, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
-const { procMeter, fakeMeter, overLimit, machineTicks, ownTicks } = require('../scripts/harness/interference');
+const { procMeter, fakeMeter, overLimit, machineTicks, ownTicks, descendantTicks } = require('../scripts/harness/interference');
 const { measureRepetition } = require('../scripts/harness/repetition');
 const { nextReps, extraJobs } = require('../scripts/harness/adaptive');
 const { validate } = require('../scripts/harness/datafile');
@@ -31,6 +31,22 @@ test('the kernel counters are parsed into ticks', () => {
   assert.equal(machineTicks('no cpu line'), null);
   const self = '123 (node (x) y) S 1 2 3 0 -1 4194304 97 0 0 0 11 4 30 5 20 0 1 0 1849529';
   assert.equal(ownTicks(self), 11 + 4 + 30 + 5);
+});
+
+test('the live descendants\' ticks (a browser\'s processes) count as the harness\'s own, no one else\'s', (t) => {
+  const proc = tempDir(t);
+  const stat = (pid, ppid, u, s, cu, cs) => `${pid} (p ${pid}) S ${ppid} 2 3 0 -1 4194304 97 0 0 0 ${u} ${s} ${cu} ${cs} 20 0 1 0 1849529`;
+  const write = (pid, text) => { fs.mkdirSync(path.join(proc, String(pid))); if (text) fs.writeFileSync(path.join(proc, String(pid), 'stat'), text); };
+  write(100, stat(100, 1, 500, 50, 0, 0)); // the harness: its own ticks are read elsewhere
+  write(200, stat(200, 100, 10, 5, 0, 0)); // the browser
+  write(300, stat(300, 200, 2, 1, 0, 0)); // its renderer
+  write(310, stat(310, 300, 0, 0, 4, 0)); // a process under the renderer that reaped a child
+  write(400, stat(400, 1, 40, 10, 0, 0)); // another program
+  write(500); // ended between the listing and the read
+  fs.mkdirSync(path.join(proc, 'self'));
+  assert.equal(descendantTicks(100, proc), 15 + 3 + 4);
+  assert.equal(descendantTicks(400, proc), 0);
+  assert.equal(descendantTicks(100, path.join(proc, 'nonexistent')), 0, 'no /proc: nothing added');
 });
 
 test('without /proc the reading is null and names its source', () => {
