@@ -14,11 +14,12 @@
 // site/models/index.js); site/render/chart-html.js writes the HTML.
 const fs = require('node:fs');
 const path = require('node:path');
-const { chartModel, tableModel, visibleSeries } = require('../site/models');
-const { chartFigure, dataTable, csv } = require('../site/render/chart-html');
+const { chartModel, tableModel } = require('../site/models');
+const { chartFigure, dataTable } = require('../site/render/chart-html');
 const { rankedFigure } = require('../site/render/ranked-html');
 const { withFamilies } = require('../site/lib/families');
 const { currentLoad } = require('../site/per-build');
+const { chartFiles } = require('../site/render/chart-files');
 const { bundleInfo, buildBundle, buildLoader: buildChartLoader, stylesheetInfo } = require('./chart-bundle');
 const { splitArgs } = require('./shortcode-args');
 
@@ -32,13 +33,17 @@ module.exports = function charts(eleventyConfig) {
   };
   const load = currentLoad(); // the build's one loader (_config/data.js)
   const seen = new Map(); // page url -> ids used, to catch duplicate anchors
-  const csvFiles = new Map(); // output url -> CSV of the author's view
   const incomplete = new Map(); // page url -> notes on the unfinished data it shows
+  const files = chartFiles(); // each chart's CSV and each page's chart data (site/render/chart-files.js)
 
   eleventyConfig.on('eleventy.before', () => {
     seen.clear();
-    csvFiles.clear();
     incomplete.clear();
+    files.clear();
+  });
+  // A page's chart data file is named once its HTML is complete.
+  eleventyConfig.addTransform('chart-data', function (html) {
+    return files.finish(this.page.url, html);
   });
 
   // A page whose charts or tables show unfinished data (only possible in a
@@ -52,11 +57,8 @@ module.exports = function charts(eleventyConfig) {
   }
   eleventyConfig.addFilter('incompleteData', (url) => [...(incomplete.get(url) || [])]);
 
-  // The CSV of each chart is a file next to its page, so it costs the page
-  // nothing and works without JavaScript; charts.js swaps in a data: URL of
-  // whatever the reader's filter leaves plotted.
   eleventyConfig.on('eleventy.after', async ({ directories }) => {
-    for (const [url, body] of csvFiles) {
+    for (const [url, body] of files.files) {
       const file = path.join(directories.output, url);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
@@ -90,10 +92,7 @@ module.exports = function charts(eleventyConfig) {
     const model = withFamilies(chartModel(String(source), kw, load));
     unique(this.page, model.id);
     noteIncomplete(this.page, model);
-    const dir = this.page && typeof this.page.url === 'string' ? this.page.url : '/';
-    const href = `${dir.endsWith('/') ? dir : `${path.posix.dirname(dir)}/`}${model.id}.csv`;
-    if (model.series.length) csvFiles.set(href, csv(model, visibleSeries(model)));
-    return model.kind === 'ranked' ? rankedFigure(model, href) : chartFigure(model, href);
+    return (model.kind === 'ranked' ? rankedFigure : chartFigure)(model, files.csvFor(this.page, model), files.dataFor(this.page && this.page.url));
   });
 
   eleventyConfig.addShortcode('dataTable', function (...raw) {

@@ -5,8 +5,11 @@ the work: assets/js/flot-*.js (which series are drawn, error-bar ranges, log
 axes, legend highlight, the HTML legend, touch, the regex filter, tooltips,
 the URL state) and chart-series.js (a figure's data as Flot series). The
 chart loader (chart-loader.js) fetches the bundle when the first chart
-comes near; until then, and without JavaScript, each figure shows its data
-table. Each block below checks that what it needs is there. */
+comes near, and the page's chart data with it (window.chartData, the
+promise of a response holding { figure id: its JSON }, which becomes each
+figure's .chart-json; a figure the runner adds brings its own); until then,
+and without JavaScript, each figure shows its data table. Each block below
+checks that what it needs is there. */
 (function () {
   'use strict';
   var $ = window.jQuery, S = window.chartSeries;
@@ -88,11 +91,15 @@ table. Each block below checks that what it needs is there. */
   var charts = Array.prototype.map.call(document.querySelectorAll('figure[data-chart]'), adopt);
   var ro = null;
 
+  // Set once the page's chart data are in (or could not be had): until then
+  // a figure without its .chart-json waits, rather than failing for good.
+  var ready = false;
+
   // A figure turns from table into chart just before it is drawn, so the
   // first chart a reader scrolled to costs only its own work: no other
   // figure changes (and no layout of the whole page is redone) before it.
   function drawOnce(c) {
-    if (c.plot || c.failed) return;
+    if (c.plot || c.failed || (!ready && !c.fig.querySelector('.chart-json'))) return;
     try {
       c.model = S.read(c.fig);
       c.activate(true);
@@ -107,30 +114,56 @@ table. Each block below checks that what it needs is there. */
   // Charts on screen now are drawn at once; the rest when they come within a
   // screen of the viewport, or when the browser is idle, whichever is first.
   // Positions are read before anything changes: the layout is still fresh.
-  var later = [], now = [];
-  charts.forEach(function (c) {
-    var r = c.fig.getBoundingClientRect();
-    (r.top < window.innerHeight && r.bottom > 0 ? now : later).push(c);
-  });
-  now.forEach(drawOnce);
-  if (later.length && window.IntersectionObserver) {
-    var io = new IntersectionObserver(function (entries) {
-      entries.forEach(function (e) {
-        if (!e.isIntersecting) return;
-        io.unobserve(e.target);
-        later.forEach(function (c) { if (c.fig === e.target) drawOnce(c); });
-      });
-    }, { rootMargin: '100% 0px' });
-    later.forEach(function (c) { io.observe(c.fig); });
-    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
-    var next = function () {
-      var c = later.filter(function (x) { return !x.plot && !x.failed; })[0];
-      if (!c) return;
-      drawOnce(c);
+  function start() {
+    ready = true;
+    var later = [], now = [];
+    charts.forEach(function (c) {
+      var r = c.fig.getBoundingClientRect();
+      (r.top < window.innerHeight && r.bottom > 0 ? now : later).push(c);
+    });
+    now.forEach(drawOnce);
+    if (later.length && window.IntersectionObserver) {
+      var io = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (!e.isIntersecting) return;
+          io.unobserve(e.target);
+          later.forEach(function (c) { if (c.fig === e.target) drawOnce(c); });
+        });
+      }, { rootMargin: '100% 0px' });
+      later.forEach(function (c) { io.observe(c.fig); });
+      var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
+      var next = function () {
+        var c = later.filter(function (x) { return !x.plot && !x.failed; })[0];
+        if (!c) return;
+        drawOnce(c);
+        idle(next);
+      };
       idle(next);
-    };
-    idle(next);
+    }
   }
+
+  // Each figure's part of the page's chart data, as the .chart-json the
+  // figure is read from (chart-series.js). A figure that has one keeps it.
+  function fill(data) {
+    charts.forEach(function (c) {
+      if (!data || !data[c.fig.id] || c.fig.querySelector('.chart-json')) return;
+      var s = document.createElement('script');
+      s.type = 'application/json';
+      s.className = 'chart-json';
+      s.textContent = JSON.stringify(data[c.fig.id]);
+      c.fig.appendChild(s);
+    });
+  }
+  // The charts start once the page's data are in (window.chartData is
+  // undefined when nothing was fetched: a page whose only chart is the
+  // runner's). Without them, the figures stay tables.
+  var response = window.chartData && window.chartData.then(function (res) {
+    if (!res.ok) throw new Error('HTTP ' + res.status + ' for ' + res.url);
+    return res.json();
+  });
+  Promise.resolve(response).then(fill, function (err) {
+    console.warn('chart data not loaded (' + err.message + '): the charts stay tables');
+  }).then(start);
 
   // Resize with the column; category labels that change between one and
   // two lines need new axis options: a full redraw.

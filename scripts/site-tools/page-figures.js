@@ -73,9 +73,14 @@ async function hoverRedraw(browser, url, { inject = [], repeat = 60 } = {}) {
   const page = await ctx.newPage();
   if (inject.length) await injectFigures(page, new URL(url).pathname, inject.map((o) => stressFigure(o)).join('\n'));
   await page.goto(url, { waitUntil: 'load' });
-  const ids = inject.length ? inject.map((o) => `chart-${o.id}`) : [await page.evaluate(() => {
-    const count = (f) => JSON.parse(f.querySelector('.chart-json').textContent).s.length;
-    return [...document.querySelectorAll('figure[data-chart]')].sort((a, b) => count(b) - count(a))[0].id;
+  // A figure's data are inline, or in the page's chart data file (data-chart
+  // names it; site/render/chart-files.js), fetched here before any chart is near.
+  const ids = inject.length ? inject.map((o) => `chart-${o.id}`) : [await page.evaluate(async () => {
+    const figs = [...document.querySelectorAll('figure[data-chart]')];
+    const files = {};
+    for (const url of new Set(figs.map((f) => f.dataset.chart).filter(Boolean))) files[url] = await (await fetch(url)).json();
+    const wire = (f) => (f.querySelector('.chart-json') ? JSON.parse(f.querySelector('.chart-json').textContent) : files[f.dataset.chart][f.id]);
+    return figs.sort((a, b) => wire(b).s.length - wire(a).s.length)[0].id;
   })];
   const out = [];
   for (const id of ids) {

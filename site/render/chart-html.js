@@ -3,7 +3,8 @@
 // contains a blank line: markdown-it ends an HTML block at the first blank
 // line and would wrap the rest in paragraphs (how the 2013 page lost its
 // charts). Data reach the browser as JSON in a non-executable
-// <script type="application/json">.
+// <script type="application/json">, or, on a page, in a file of its own that
+// the chart loader fetches (`data`, site/render/chart-data.js).
 const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
 const { tableSort } = require('./table-sort');
@@ -143,13 +144,21 @@ function emptyFigure(model, id) {
   ].join('\n');
 }
 
-function chartFigure(model, csvHref) {
+// A figure's data: inline, or, given `data` (figure id, wire -> URL; a
+// page's chart data file, site/render/chart-data.js), the URL its data-chart
+// attribute names, and nothing inside the figure.
+function dataParts(id, wire, data) {
+  if (!data) return { attr: 'data-chart', script: `<script type="application/json" class="chart-json">${scriptJson(wire)}</script>` };
+  return { attr: `data-chart="${esc(data(id, wire))}"`, script: '' };
+}
+
+function chartFigure(model, csvHref, data) {
   const id = `chart-${model.id}`;
   if (!model.series.length) return emptyFigure(model, id);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
-  const payload = wireModel(model);
+  const wire = dataParts(id, wireModel(model), data);
   return [
-    `<figure class="chart" id="${id}" data-chart>`,
+    `<figure class="chart" id="${id}" ${wire.attr}>`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
     `<div class="chart-controls" hidden>`,
     `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
@@ -161,7 +170,7 @@ function chartFigure(model, csvHref) {
     `<div class="chart-legend" role="group" aria-label="Series: hover or focus to highlight, click to hide or show${model.families ? '; a family name hides or shows the whole family' : ''}" hidden></div>`,
     `<details class="chart-table" open><summary>Data table</summary>${chartTable(model)}</details>`,
     `<p class="chart-meta">${model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : ''}${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
-    `<script type="application/json" class="chart-json">${scriptJson(payload)}</script>`,
+    wire.script,
     `</figure>`,
   ]
     .filter(Boolean)
@@ -203,4 +212,4 @@ function dataTable(model) {
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, scriptJson, axisTitle, provenance, incompleteNote };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote };

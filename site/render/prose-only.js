@@ -1,8 +1,8 @@
 'use strict';
 // A post's prose without its figures: what a reading-time estimate counts and
 // what a feed entry carries. Every chart and data table is a <figure> (with a
-// data table and the chart's JSON inside, site/render/chart-html.js); markdown
-// may add a bare <table>. A reader reads paragraphs, lists, headings, formulas
+// data table inside, and the chart's JSON when it is inline,
+// site/render/chart-html.js); markdown may add a bare <table>. A reader reads paragraphs, lists, headings, formulas
 // and code blocks; a table or a chart is looked at, not read word by word,
 // and in a feed it is hundreds of kilobytes a feed reader cannot draw.
 //

@@ -8,7 +8,7 @@
 // and the legend's family toggles do that job. The figure's height follows
 // its number of rows (--rows, charts.css).
 const { escapeHtml: esc, chartFormat: format } = require('../format');
-const { scriptJson, wireModel, provenance, incompleteNote } = require('./chart-html');
+const { dataParts, wireModel, provenance, incompleteNote } = require('./chart-html');
 
 const EXTRA_CELLS = 2; // interval, family
 
@@ -29,23 +29,25 @@ function rankedTable(model) {
   return `<div class="table-scroll"><table><caption>${esc(model.y.title)} at n = ${model.series.length ? model.series[0].data[0][0] : '–'}: the median of the repetitions and its 95 % interval; overlapping intervals are ties</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
-function rankedFigure(model, csvHref) {
+// data: as for chartFigure (site/render/chart-html.js dataParts).
+function rankedFigure(model, csvHref, data) {
   const id = `chart-${model.id}`;
   const n = model.series.length ? model.series[0].data[0][0] : null;
   const wire = { ...wireModel(model), xt: EXTRA_CELLS };
   if (!model.zeroBased) wire.z = 0; // the value axis starts near the fastest (site/models/ranked.js)
+  const parts = dataParts(id, wire, data);
   const floor = model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : '';
   return [
-    `<figure class="chart chart-ranked" id="${id}" data-chart style="--rows: ${model.series.length}">`,
+    `<figure class="chart chart-ranked" id="${id}" ${parts.attr} style="--rows: ${model.series.length}">`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
     `<div class="chart-controls" hidden><button type="button" class="chart-reset">Reset</button><span class="chart-error" role="status"></span></div>`,
     `<div class="chart-body" hidden><div class="chart-ytitle">Style, fastest at the top</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(model.y.title)} at n = ${n} (${esc(model.y.unit)}): dot the median, whiskers its 95 % interval${model.zeroBased ? '' : '; the axis does not start at zero'}</div><div class="chart-tooltip" hidden></div></div>`,
     `<div class="chart-legend" role="group" aria-label="Families: hover or focus to highlight, click to hide or show" hidden></div>`,
     `<details class="chart-table" open><summary>Data table</summary>${rankedTable(model)}</details>`,
     `<p class="chart-meta">${floor}${provenance(model)}. <a class="chart-csv" download="${esc(model.id)}.csv" href="${esc(csvHref)}">Download the plotted data (CSV)</a></p>`,
-    `<script type="application/json" class="chart-json">${scriptJson(wire)}</script>`,
+    parts.script,
     `</figure>`,
-  ].join('\n');
+  ].filter(Boolean).join('\n');
 }
 
 module.exports = { rankedFigure, rankedTable, EXTRA_CELLS };
