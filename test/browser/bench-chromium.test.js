@@ -77,6 +77,31 @@ test('--runtimes chromium --quick writes valid cells, in real headless Chromium'
   for (const c of ok) assert.deepEqual(kept.cells.find((k) => k.key === c.key).samples, c.samples);
 });
 
+test('styles whose libraries reach for Node\'s globals run; one whose library hides its requires is skipped at build time', (t) => {
+  // genny reads `global` on load, suspend 0.3 and co 3 schedule with
+  // setImmediate: the worker gives them both (browser/node-globals.js), as
+  // browserify gave a page. when.js hands `require` around as a value, which
+  // no bundler can follow: it is skipped with esbuild's message, not timed.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'perf-chromium.json');
+  const globals = ['generators-genny', 'generators-suspend-0-3', 'generators-co-thunks'];
+  const r = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${globals.join('|')}|promises-when)$`, '--scenario', 'upload', '--mode', 'cpu', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const cells = JSON.parse(fs.readFileSync(out, 'utf8')).cells;
+  for (const id of globals) {
+    const mine = cells.filter((c) => c.variant === id);
+    assert.ok(mine.length, `${id} was planned`);
+    for (const c of mine) assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
+  }
+  const when = cells.filter((c) => c.variant === 'promises-when');
+  assert.ok(when.length);
+  for (const c of when) {
+    assert.equal(c.status, 'skipped', `${c.key} is not run`);
+    assert.match(c.error, /does not bundle for a browser/);
+  }
+});
+
 test('no Chromium: one line naming the profile, what was tried and what to do; the run exits 1', (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

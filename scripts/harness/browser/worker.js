@@ -21,6 +21,7 @@
 // Memory is not read: a page cannot see a worker's heap or peak RSS without
 // cross-origin isolation, so the record says so (memorySource 'none').
 'use strict';
+require('./node-globals');
 var warm = require('../warm');
 var batchMaker = require('../scenarios/fake-io-batch').batchMaker;
 var conformance = require('../conformance');

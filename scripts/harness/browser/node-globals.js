@@ -1,0 +1,46 @@
+// Node's globals that the variants' libraries of the 2013 era reach for and a
+// browser lacks, given to the worker as browserify gave them to a page.
+// worker.js requires this first, before any variant or library loads:
+//   global: genny reads it at load time;
+//   setImmediate: suspend 0.3 resumes its generator in one, and co 3 (the
+//   thunk style) schedules with it.
+// Without them those styles stop with a ReferenceError, which is the
+// browser's lack, not the style's. A browser that has a name keeps its own.
+// Each immediate runs in a message task of its own, in the order set, after
+// the current task and its promise jobs, as Node runs them after the current
+// phase; the hop is the one worker.js gives every timer.
+'use strict';
+
+var channel = new MessageChannel();
+var queue = [];
+var cancelled = {};
+var nextId = 1;
+
+channel.port1.onmessage = function () {
+  var next = queue.shift();
+  if (cancelled[next.id]) {
+    delete cancelled[next.id];
+    return;
+  }
+  next.fn.apply(null, next.args);
+};
+
+function setImmediate(fn) {
+  if (typeof fn !== 'function') throw new TypeError('setImmediate: the callback must be a function, got ' + typeof fn);
+  var id = nextId++;
+  queue.push({ id: id, fn: fn, args: Array.prototype.slice.call(arguments, 1) });
+  channel.port2.postMessage(0);
+  return id;
+}
+
+function clearImmediate(id) {
+  if (queue.some(function (q) { return q.id === id; })) cancelled[id] = true;
+}
+
+if (typeof self.global === 'undefined') self.global = self;
+if (typeof self.setImmediate !== 'function') {
+  self.setImmediate = setImmediate;
+  self.clearImmediate = clearImmediate;
+}
+
+module.exports = { setImmediate: setImmediate, clearImmediate: clearImmediate };
