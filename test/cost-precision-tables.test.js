@@ -90,6 +90,20 @@ test('levers: one row per lever run present, on the same styles and repetition c
   assert.ok(noGc.cells.every((c) => c.samples.every((x) => x.gc === false)), 'the lever run collected nothing before its batches');
 });
 
+test('levers: a lever run from another machine is named in a note, and its command is listed', (t0) => {
+  const other = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-levers-'));
+  t0.after(() => fs.rmSync(other, { recursive: true, force: true }));
+  fs.copyFileSync(recorded.file('perf-warm'), path.join(other, 'perf-node-24.json'));
+  const lever = JSON.parse(fs.readFileSync(recorded.file('perf-warm-lever-no-gc'), 'utf8'));
+  for (const run of Object.values(lever.runs)) run.host = { ...run.host, kernel: 'another-kernel' };
+  fs.writeFileSync(path.join(other, 'perf-lever-no-gc.json'), JSON.stringify(lever));
+  const same = tableModel('levers', { n: N }, load);
+  assert.ok(!same.notes.some((n) => /machines/.test(n)), 'one machine: no note');
+  const t = tableModel('levers', { n: N }, makeLoader({ dataDir: other }));
+  assert.ok(t.notes.some((n) => /2 machines/.test(n) && /another-kernel/.test(n)), t.notes.join(' | '));
+  assert.ok(t.commands.some((c) => /--no-gc/.test(c)), 'the lever run\'s command is among the table\'s');
+});
+
 test('reproduction summary: the verdicts add up to the styles, and ρ is Spearman\'s of the medians', () => {
   const t = tableModel('reproduction2013Summary', {}, committed);
   for (const r of t.rows) assert.equal(Number(r.agrees) + Number(r.differs) + Number(r.tied), Number(r.styles), r.set);

@@ -13,7 +13,7 @@
 const stats = require('../../scripts/lib/stats');
 const { selectCells, FLOOR_ID } = require('../lib/cells');
 const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
-const { perfProvenance } = require('../lib/provenance');
+const { perfProvenance, hostOf, perfCommands } = require('../lib/provenance');
 
 // The goals issue 28 set, as ± % of the median (95 % interval), for 90 % of
 // the cells: Node 0.11 is held to a looser warm goal.
@@ -146,8 +146,24 @@ function leversTable(args, load) {
     columns,
     rows,
     empty,
-    ...perfProvenance(base.hit, all),
+    ...leverProvenance(base.hit, all, leverRuns.map((r) => ({ data: r.hit.data, cells: pick(r.hit) }))),
   };
+}
+
+// The default run's provenance, with the lever runs' commands, and a note
+// when a lever ran on another machine than the default run: a spread is
+// then set against one from another machine, and a wall time compares only
+// within one.
+function leverProvenance(baseHit, baseCells, levers) {
+  const prov = perfProvenance(baseHit, baseCells);
+  const hosts = new Set([
+    ...baseCells.map((c) => hostOf(baseHit.data, c)),
+    ...levers.flatMap((l) => l.cells.map((c) => hostOf(l.data, c))),
+  ].filter(Boolean));
+  const notes = hosts.size > 1
+    ? [`The rows come from ${hosts.size} machines (${[...hosts].join('; ')}): each lever's spread is set against the default run's from another machine, and the time per repetition compares only between rows of one machine.`]
+    : prov.notes;
+  return { ...prov, notes, commands: [...new Set(prov.commands.concat(levers.flatMap((l) => perfCommands(l.data, l.cells))))] };
 }
 
 module.exports = { tables: { precision: precisionTable, levers: leversTable }, GOALS, goalRow };
