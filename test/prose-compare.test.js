@@ -46,6 +46,10 @@ test('intervals apart give a ratio with a conservative interval; overlapping one
   );
   assert.equal(f.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
     'Native promises and Nested callbacks took the same time (medians 5\u00a0% apart)');
+  const wide = withCells([cell('original', 10, 7, 14), cell('promises-native', 12.1, 9, 15)]);
+  assert.equal(wide.comparePhrase({ a: 'promises-native', b: 'original', mode: 'cpu', n: 1000 }).replace(/<[^>]+>/g, ''),
+    'Native promises and Nested callbacks could not be ranked (medians 21\u00a0% apart, their 95\u00a0% intervals overlapping)',
+    'medians far apart under overlapping intervals are no tie');
   const { best, tied } = f.leaders({ mode: 'cpu', n: 1000 });
   assert.equal(best.id, 'original');
   assert.deepEqual(tied.map((r) => r.id), ['promises-native']);

@@ -24,6 +24,10 @@ const { debuggabilityView, DebuggabilityViewError } = require('../models/debugga
 const { reproduction2013 } = require('../models/matrix');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('./lookup');
 
+// Two styles whose intervals overlap "took the same time" only when their
+// medians are also within this share of the smaller one.
+const TIE_MARGIN_PCT = 5;
+
 // How far apart a set of medians is, as a whole percent of the smallest,
 // rounded up so that "within 3 %" is never an understatement ("under 1 %"
 // below one).
@@ -85,7 +89,16 @@ module.exports = function compareProse(load) {
       if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
       return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
     }
-    if (!c.apart) return `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${spreadPercent([c.a.median, c.b.median])} apart)`;
+    if (!c.apart) {
+      const gap = spreadPercent([c.a.median, c.b.median]);
+      // Overlapping intervals do not rank; they say "the same" only when the
+      // medians are close too. Far-apart medians with overlapping intervals
+      // are a measurement too coarse to rank, not a tie.
+      const close = Math.abs(c.a.median - c.b.median) <= (TIE_MARGIN_PCT / 100) * Math.min(c.a.median, c.b.median);
+      return close
+        ? `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${gap} apart)`
+        : `${link(kw.a)} and ${link(kw.b)} could not be ranked (medians ${gap} apart, their 95\u00a0% intervals overlapping)`;
+    }
     // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
     // add digits until the ratio stands apart from its interval's ends.
     let digits = 2;
