@@ -6,6 +6,10 @@
 //   thunk style) schedules with it.
 // Without them those styles stop with a ReferenceError, which is the
 // browser's lack, not the style's. A browser that has a name keeps its own.
+// A library that looks for setImmediate before falling back to
+// setTimeout(fn, 0) (Bluebird's scheduler, in a worker without
+// MutationObserver) now takes this one; either way its queue drains in a
+// message task of its own, as worker.js runs every timer.
 // Each immediate runs in a message task of its own, in the order set, after
 // the current task and its promise jobs, as Node runs them after the current
 // phase; the hop is the one worker.js gives every timer.
