@@ -110,11 +110,44 @@ families cycle the eight colours first. */
     return xs.sort(function (a, b) { return a - b; });
   }
 
+  // Where category labels would crowd, a runtime's name goes above its
+  // version ("Node<br>0.11"); a longer label ("Chromium (V8 in a browser)")
+  // is wrapped into lines of at most STACK_CHARS characters, so it is no
+  // wider than its neighbours and the axis does not drop theirs to fit it.
+  var STACK_CHARS = 9;
+  function stackedLabel(label) {
+    var words = String(label).split(' ');
+    if (words.length <= 2) return words.join('<br>');
+    var lines = [words[0]];
+    words.slice(1).forEach(function (w) {
+      var last = lines[lines.length - 1];
+      if ((last + ' ' + w).length <= STACK_CHARS) lines[lines.length - 1] = last + ' ' + w;
+      else lines.push(w);
+    });
+    return lines.join('<br>');
+  }
+
+  // Room in pixels right of the plot for the last category's label, which
+  // is centred on its tick: half its widest line (the crowded axis's 9 px
+  // font is about 5.6 px a character, charts.css) and Flot's 3 px margin;
+  // 12 px is enough for a version number.
+  var CHAR_PX = 5.6;
+  function lastLabelRoom(model, compact) {
+    var cats = model.cats;
+    if (!cats || !cats.length) return 12;
+    var last = compact ? stackedLabel(cats[cats.length - 1]) : cats[cats.length - 1];
+    var widest = Math.max.apply(null, last.split('<br>').map(function (l) { return l.length; }));
+    return Math.max(12, Math.ceil((widest * CHAR_PX) / 2 + 3));
+  }
+
+  function stackedLines(model) {
+    return Math.max.apply(null, [1].concat((model.cats || []).map(function (c) { return stackedLabel(c).split('<br>').length; })));
+  }
+
   function lineXAxis(model, compact) {
     var xs = xValues(model), cats = model.cats;
     if (cats) {
-      // Where category labels would crowd, the name goes above the version.
-      return { autoScale: 'none', min: -0.4, max: cats.length - 0.6, ticks: cats.map(function (label, i) { return [i, compact ? label.replace(/ (?=[^ ]*$)/, '<br>') : label]; }) };
+      return { autoScale: 'none', min: -0.4, max: cats.length - 0.6, ticks: cats.map(function (label, i) { return [i, compact ? stackedLabel(label) : label]; }) };
     }
     if (xs.length === 1) {
       // Data measured at one n only: a single labelled tick in the middle,
@@ -169,9 +202,9 @@ families cycle the eight colours first. */
       series: series, linear: y.linear,
       options: {
         xaxis: lineXAxis(model, opts.compact), yaxis: y.axis,
-        // Flot reserves a little less than two lines for two-line tick
-        // labels: the bottom margin keeps their last pixels on the canvas.
-        grid: { margin: { top: 6, right: 12, bottom: opts.compact ? 4 : 0 } },
+        // Flot reserves a little less than a line per line of a stacked tick
+        // label: the bottom margin keeps their last pixels on the canvas.
+        grid: { margin: { top: 6, right: lastLabelRoom(model, opts.compact), bottom: opts.compact ? 4 + 3 * Math.max(0, stackedLines(model) - 2) : 0 } },
       },
     };
   }
@@ -272,5 +305,5 @@ families cycle the eight colours first. */
     return format.csv(model.x.title, model.y.unit, series, model.kind === 'ranked' ? ['95 % low', '95 % high'] : null);
   }
 
-  root.chartSeries = { read: read, flot: flot, tooltip: tooltip, csv: csv, styles: styles, shade: shade, familyTitle: familyTitle, FAMILIES: FAMILIES };
+  root.chartSeries = { read: read, flot: flot, stackedLabel: stackedLabel, lastLabelRoom: lastLabelRoom, tooltip: tooltip, csv: csv, styles: styles, shade: shade, familyTitle: familyTitle, FAMILIES: FAMILIES };
 })(typeof self !== 'undefined' ? self : this);

@@ -57,6 +57,7 @@ checks that what it needs is there. */
     var fig = this.fig, q = function (sel) { return fig.querySelector(sel); }, t = theme(fig);
     var m = this.model;
     this.wasCompact = this.compact();
+    fig.classList.toggle('chart-compact', this.wasCompact);
     var out = S.flot(m, t, { log: m.log, compact: this.wasCompact, area: this.area });
     var o = out.options;
     o.logScale = { toggle: q('.chart-log'), linear: out.linear };
