@@ -59,3 +59,14 @@ test('without a chromium file the matrix only names it among the profiles withou
   assert.ok(!m.notes.some((n) => BROWSER_NOTE.test(n)));
   assert.match(m.notes.find((n) => n.startsWith('Not shown')), /, chromium \(make one/);
 });
+
+test('a skip reason names a library file from its package, whatever the checkout\'s path to node_modules', () => {
+  const { cellReason } = require('../site/models/matrix');
+  const { fromPackage } = require('../scripts/lib/paths');
+  const error = 'does not bundle for a browser: ../main/node_modules/when/node.js:279: Indirect calls to "require" will not be bundled (chromium@143.0.7499.0, browser)';
+  const r = cellReason({ status: 'skipped', error });
+  assert.equal(r.full, 'does not bundle for a browser: when/node.js:279: Indirect calls to "require" will not be bundled');
+  assert.equal(r.short, 'does not bundle for a browser');
+  assert.equal(fromPackage('/work/x/node_modules/when-2/node/function.js:242'), 'when-2/node/function.js:242');
+  assert.equal(fromPackage('needs fibers (not built)'), 'needs fibers (not built)', 'text without a library path is left alone');
+});

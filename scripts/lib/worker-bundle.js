@@ -10,7 +10,7 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 const { EXAMPLES } = require('./manifest');
-const { ROOT } = require('./paths');
+const { ROOT, fromPackage } = require('./paths');
 const { notInBrowser, VIRTUAL_PREFIX } = require('./browser-variants');
 
 // The worker's file, named by path: the bundler reads it, nothing here loads it.
@@ -66,7 +66,7 @@ function variantModules(entry, examplesDir) {
 function firstMessage(err) {
   const m = err.errors && err.errors[0];
   if (!m) return String(err.message || err).split('\n')[0];
-  const where = m.location ? `${m.location.file}:${m.location.line}: ` : '';
+  const where = m.location ? `${fromPackage(m.location.file)}:${m.location.line}: ` : '';
   return `${where}${m.text}`;
 }
 

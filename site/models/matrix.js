@@ -15,6 +15,7 @@ const { BASELINE } = require('../../scripts/lib/manifest');
 const manifest = require('../../examples/manifest.json');
 const { round, measurement, citation } = require('../format');
 const { spearman } = require('../../scripts/lib/stats');
+const { fromPackage } = require('../../scripts/lib/paths');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote, perfCommands } = require('../lib/provenance');
@@ -168,7 +169,7 @@ const STATUS_WORDS = { timeout: 'timed out', crash: 'crashed', oom: 'out of memo
 // runtime) and shortened to its first clause for the table cell.
 function cellReason(cell) {
   const word = STATUS_WORDS[cell.status] || cell.status;
-  const full = String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, '').trim();
+  const full = fromPackage(String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, '')).trim();
   if (cell.status !== 'skipped') return { short: word, full: full ? `${word}: ${full}` : word };
   const first = full.split(/[;:(]/)[0].trim();
   return { short: first || word, full: full || word };
