@@ -92,6 +92,14 @@ test('with too few repetitions for an interval, the phrase gives the medians\' r
   assert.throws(() => f.leaders({ mode: 'cpu', n: 1000 }), /too few repetitions/);
 });
 
+test('the repetitions counted for a warm figure are the ones that settled, not every one that ran', () => {
+  const base = { ...cell('original', 10, 9, 11), warm: { median: 10 }, warmCi: { lo: 9, hi: 11 } };
+  const few = { ...cell('rx', 30, 20, 40), warm: { median: 20 }, warmCi: { lo: null, hi: null } };
+  few.samples = Array.from({ length: 8 }, (_, i) => ({ status: 'ok', timeMs: 30, warmMs: i < 5 ? 20 : null }));
+  const f = withCells([base, few]);
+  assert.match(f.comparePhrase({ a: 'rx', b: 'original', mode: 'cpu', n: 1000, metric: 'warm' }), /from 5 repetitions: too few/);
+});
+
 test('what the data do not hold fails, naming it and what exists', () => {
   const debug = { variants: [{ id: 'original', traces: [{ way: 'reject', longStack: false, excerpt: ['Error: x'], quality: 'absent', outcome: 'done' }] }] };
   const f = withCells([cell('original', 10, 9, 11), cell('async-await', 20, 19, 22), { ...cell('rx', 5, null, null), timeCi: { lo: null, hi: null }, samples: [] }], debug);

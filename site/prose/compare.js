@@ -61,7 +61,9 @@ module.exports = function compareProse(load) {
       ci = medianCi(values);
     }
     if (ci.lo === null || ci.lo === undefined) {
-      const reps = (cell.samples || []).filter((s) => s.status === 'ok').length;
+      // The repetitions that hold the metric: a warm figure leaves out the
+      // repetitions whose batches did not settle.
+      const reps = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').length;
       // compare() says so in words; everything that ranks (leaders) stops here.
       if (kw.allowFew && reps > 0) return { median, lo: null, hi: null, reps };
       throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
