@@ -4,9 +4,9 @@
 // still reaches readers at once.
 //
 //   <link rel="stylesheet" href="{{ '/assets/css/site.css' | fingerprint }}">
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { fingerprint } = require('../scripts/lib/fingerprint');
 
 module.exports = function (eleventyConfig) {
   eleventyConfig.addPassthroughCopy('assets');
@@ -21,7 +21,7 @@ module.exports = function (eleventyConfig) {
     } catch {
       throw new Error(`fingerprint: no file at ${urlPath} (looked for ${path.relative(process.cwd(), source)}).`);
     }
-    const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 10);
+    const hash = fingerprint(body);
     const ext = path.extname(urlPath);
     const hashed = `/assets/f/${path.basename(urlPath, ext)}.${hash}${ext}`;
     pending.set(source, hashed);

@@ -10,7 +10,6 @@
 // ASYNCBENCH_RUNNER_EXTRA names a fixture manifest whose entries join the
 // runner's list (tests only: a variant that fails its conformance check); the
 // production build leaves it unset and never reads test/.
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildManifest, currentLoad } = require('../site/per-build');
@@ -32,7 +31,7 @@ function entries() {
   return list;
 }
 
-const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
+const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
 
 module.exports = function (eleventyConfig) {
   const load = currentLoad();

@@ -12,7 +12,6 @@
 // Both URLs carry a hash of what went into them, under /assets/f/ where
 // netlify.toml caches files for a year: a changed script always gets a new
 // URL, and a second page in the same session takes the bundle from the cache.
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildJquery } = require('./jquery-build');
@@ -70,11 +69,7 @@ function readParts() {
   });
 }
 
-const hashOf = (...texts) => {
-  const h = crypto.createHash('sha256');
-  for (const t of texts) h.update(t).update('\0');
-  return h.digest('hex').slice(0, 10);
-};
+const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
 
 // The hashes are taken over the sources, so both URLs are known before
 // minifying (templates need them).

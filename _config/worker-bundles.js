@@ -14,7 +14,8 @@
 // Each URL carries a hash of the bundle, under /assets/f/ where netlify.toml
 // caches files for a year.
 const path = require('node:path');
-const { buildWorker, hashOf, COMMON, WORKER } = require('../scripts/lib/worker-bundle');
+const { buildWorker, COMMON, WORKER } = require('../scripts/lib/worker-bundle');
+const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
 
 const ROOT = path.join(__dirname, '..');
 const RUNNER = path.join(ROOT, 'assets', 'js', 'runner', 'index.js');

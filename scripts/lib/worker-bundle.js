@@ -7,10 +7,10 @@
 // site build (_config/worker-bundles.js, "Run it in your browser") and the
 // benchmark's `chromium` runtime (scripts/harness/browser/), which must time
 // exactly the bundles readers run.
-const crypto = require('node:crypto');
 const path = require('node:path');
 const { EXAMPLES } = require('./manifest');
 const { ROOT, fromPackage } = require('./paths');
+const { fingerprint } = require('./fingerprint');
 const { notInBrowser, VIRTUAL_PREFIX } = require('./browser-variants');
 
 // The worker's file, named by path: the bundler reads it, nothing here loads it.
@@ -39,7 +39,6 @@ const WORKER_BUILD = { ...COMMON, target: 'esnext', minifyWhitespace: true, logO
 // each gets; any other one fails the bundle, and the page says which.
 const NODE_STAND_INS = { assert: path.join(ROOT, 'scripts', 'harness', 'browser', 'node-assert.js') };
 
-const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 // The names worker.js requires, resolved to this entry's files.
 function variantModules(entry, examplesDir) {
@@ -79,10 +78,10 @@ async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [] } = {})
   try {
     const out = await esbuild.build({ ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), ...plugins] });
     const code = out.outputFiles[0].text;
-    return { id: entry.id, url: `/assets/f/worker-${entry.id}.${hashOf(code)}.js`, code };
+    return { id: entry.id, url: `/assets/f/worker-${entry.id}.${fingerprint(code)}.js`, code };
   } catch (err) {
     return { id: entry.id, reason: `does not bundle for a browser: ${firstMessage(err)}` };
   }
 }
 
-module.exports = { buildWorker, hashOf, COMMON, WORKER };
+module.exports = { buildWorker, COMMON, WORKER };

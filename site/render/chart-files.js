@@ -20,7 +20,7 @@
 // never disagree, even across a deploy. The name is known only once every
 // chart of the page has rendered: figures carry PLACEHOLDER, and finish(),
 // run on the page's final HTML (an Eleventy transform), puts the URL in.
-const crypto = require('node:crypto');
+const { fingerprint } = require('../../scripts/lib/fingerprint');
 const path = require('node:path');
 const { visibleSeries } = require('../models');
 const { csv } = require('./chart-html');
@@ -57,7 +57,7 @@ function chartFiles() {
     // figures, as the feed does (site/render/prose-only.js).
     if (!data) throw new Error(`chart data: ${pageUrl} shows charts rendered for another page; strip its figures (site/render/prose-only.js) or render the charts on this page.`);
     const body = JSON.stringify(data);
-    const url = PLACEHOLDER.replace('__PENDING__', crypto.createHash('sha256').update(body).digest('hex').slice(0, 10));
+    const url = PLACEHOLDER.replace('__PENDING__', fingerprint(body));
     files.set(url, body);
     return html.split(PLACEHOLDER).join(url);
   }
