@@ -10,35 +10,20 @@
 // setTimeout(fn, 0) (Bluebird's scheduler, in a worker without
 // MutationObserver) now takes this one; either way its queue drains in a
 // message task of its own, as worker.js runs every timer.
-// Each immediate runs in a message task of its own, in the order set, after
-// the current task and its promise jobs, as Node runs them after the current
-// phase; the hop is the one worker.js gives every timer.
+// Each immediate runs in a message task of its own (message-tasks.js), in
+// the order set, after the current task and its promise jobs, as Node runs
+// them after the current phase; the hop is the one worker.js gives every timer.
 'use strict';
 
-var channel = new MessageChannel();
-var queue = [];
-var cancelled = {};
-var nextId = 1;
-
-channel.port1.onmessage = function () {
-  var next = queue.shift();
-  if (cancelled[next.id]) {
-    delete cancelled[next.id];
-    return;
-  }
-  next.fn.apply(null, next.args);
-};
+var tasks = require('./message-tasks').messageTasks();
 
 function setImmediate(fn) {
   if (typeof fn !== 'function') throw new TypeError('setImmediate: the callback must be a function, got ' + typeof fn);
-  var id = nextId++;
-  queue.push({ id: id, fn: fn, args: Array.prototype.slice.call(arguments, 1) });
-  channel.port2.postMessage(0);
-  return id;
+  return tasks.post(fn, Array.prototype.slice.call(arguments, 1));
 }
 
 function clearImmediate(id) {
-  if (queue.some(function (q) { return q.id === id; })) cancelled[id] = true;
+  tasks.cancel(id);
 }
 
 if (typeof self.global === 'undefined') self.global = self;

@@ -22,6 +22,7 @@
 // cross-origin isolation, so the record says so (memorySource 'none').
 'use strict';
 require('./node-globals');
+var messageTasks = require('./message-tasks').messageTasks;
 var warm = require('../warm');
 var batchMaker = require('../scenarios/fake-io-batch').batchMaker;
 var conformance = require('../conformance');
@@ -41,23 +42,15 @@ var clock = { name: 'performance.now', now: function () { return performance.now
 // same for every style.
 (function unclampTimers() {
   var setTimer = self.setTimeout.bind(self), clearTimer = self.clearTimeout.bind(self);
-  var channel = new MessageChannel(), due = [], cancelled = {};
-  channel.port1.onmessage = function () {
-    var next = due.shift();
-    if (!cancelled[next.id]) next.fn.apply(self, next.args);
-    delete cancelled[next.id];
-  };
+  var tasks = messageTasks();
   self.setTimeout = function (fn, ms) {
     var args = Array.prototype.slice.call(arguments, 2);
     if (typeof fn !== 'function') return setTimer.apply(self, arguments);
-    var id = setTimer(function () {
-      due.push({ id: id, fn: fn, args: args });
-      channel.port2.postMessage(0);
-    }, ms);
+    var id = setTimer(function () { tasks.post(fn, args, id); }, ms);
     return id;
   };
   self.clearTimeout = function (id) {
-    if (due.some(function (d) { return d.id === id; })) cancelled[id] = true;
+    tasks.cancel(id);
     clearTimer(id);
   };
 })();
