@@ -110,7 +110,11 @@ function leverFigures(cells) {
 function leversTable(args, load) {
   const n = Number(args.n || 1000);
   const pick = (hit) => selectCells(hit.data, { scenario: 'upload', mode: 'cpu', maxN: null }).filter((c) => c.n === n && c.variant !== FLOOR_ID);
-  const runs = LEVERS.filter((l) => !l.file || load.has(l.file)).map((l) => ({ ...l, hit: load(l.file || DEFAULT_PERF) }));
+  // Each run's cells at n, picked once.
+  const runs = LEVERS.filter((l) => !l.file || load.has(l.file)).map((l) => {
+    const hit = load(l.file || DEFAULT_PERF);
+    return { ...l, hit, cells: pick(hit) };
+  });
   const leverRuns = runs.filter((r) => r.file);
   const base = runs.find((r) => !r.file);
   const caption = `What each lever did to the spread at n = ${n}, CPU-bound: the median over the styles measured ` +
@@ -127,16 +131,16 @@ function leversTable(args, load) {
   ];
   const empty = 'No lever runs in data/ (perf-lever-*.json) yet: see README, "Precision, and the re-measurement of issue 28".';
   if (!leverRuns.length) return { caption, columns, rows: [], empty, ...perfProvenance(base.hit, []) };
-  const variants = new Set(leverRuns.flatMap((r) => pick(r.hit).map((c) => c.variant)));
-  const count = Math.min(...leverRuns.flatMap((r) => pick(r.hit).map((c) => okSamples(c).length)));
+  const variants = new Set(leverRuns.flatMap((r) => r.cells.map((c) => c.variant)));
+  const count = Math.min(...leverRuns.flatMap((r) => r.cells.map((c) => okSamples(c).length)));
   const rows = [];
-  const cellsOf = (r) => pick(r.hit).filter((c) => variants.has(c.variant)).map((c) => first(c, count));
+  const cellsOf = (r) => r.cells.filter((c) => variants.has(c.variant)).map((c) => first(c, count));
   for (const r of runs) {
     const f = leverFigures(cellsOf(r));
     rows.push({ lever: r.label, reps: String(count), coldCv: cvText(f.coldCv), cold: pct(f.cold), warmCv: cvText(f.warmCv), warm: pct(f.warm), wall: f.wall.toFixed(2) });
   }
   // More repetitions: the default run's same styles with every repetition it has.
-  const all = pick(base.hit).filter((c) => variants.has(c.variant));
+  const all = base.cells.filter((c) => variants.has(c.variant));
   const most = leverFigures(all);
   const repsAll = all.map((c) => okSamples(c).length);
   rows.push({ lever: 'More repetitions (the default run, every repetition)', reps: `${Math.min(...repsAll)}–${Math.max(...repsAll)}`,
@@ -146,7 +150,7 @@ function leversTable(args, load) {
     columns,
     rows,
     empty,
-    ...leverProvenance(base.hit, all, leverRuns.map((r) => ({ data: r.hit.data, cells: pick(r.hit) }))),
+    ...leverProvenance(base.hit, all, leverRuns.map((r) => ({ data: r.hit.data, cells: r.cells }))),
   };
 }
 
