@@ -109,3 +109,12 @@ test('spearman: known answers, ties by average rank, null without spread', () =>
   assert.equal(spearman([1, 2], [1, 2]), null);
   assert.throws(() => spearman([1, 2, 3], [1, 2]), /3 values against 2/);
 });
+
+test('samplesFor: the interval narrows as 1/√n, never below the samples held', () => {
+  const { samplesFor } = require('../scripts/lib/stats');
+  assert.equal(samplesFor(10, 10, 5), 40, 'half the width takes four times the samples');
+  assert.equal(samplesFor(24, 15, 2), Math.ceil(24 * 56.25));
+  assert.equal(samplesFor(12, 2, 5), 12, 'already within: no more');
+  assert.equal(samplesFor(8, null, 5), null, 'no interval to project from');
+  assert.equal(samplesFor(8, 10, 0), null, 'no goal');
+});

@@ -9,15 +9,14 @@
 // in the data file, so --resume continues where a stopped run left off: a
 // cell with its planned repetitions but a wide interval gets more.
 'use strict';
-const { medianPrecision } = require('../lib/stats');
+const { medianPrecision, samplesFor } = require('../lib/stats');
 const { shuffle } = require('./plan');
 
 // The smallest sample with a 95 % distribution-free interval of the median.
 const MIN_FOR_INTERVAL = 6;
 
-// How many samples the cell should have after the next pass. The
-// half-width shrinks about as 1/√n, so n·(width/target)² estimates the need;
-// one pass grows a cell by at most half (the estimate from a few samples is
+// How many samples the cell should have after the next pass: stats.js
+// samplesFor projects the need from the spread so far; one pass grows a cell by at most half (the estimate from a few samples is
 // rough, and the interval's ranks move in steps), by at least one sample,
 // and never past maxReps. `misses`: [{ halfWidthPct, targetPct }] of the
 // figures (cold, warm) still wider than their target; the widest need wins.
@@ -25,7 +24,7 @@ function nextReps(count, misses, { maxReps }) {
   let want = count + 1;
   for (const { halfWidthPct, targetPct } of misses) {
     want = Math.max(want, halfWidthPct === null ? Math.max(count + 1, MIN_FOR_INTERVAL)
-      : Math.min(Math.ceil(count * (halfWidthPct / targetPct) ** 2), Math.ceil(count * 1.5)));
+      : Math.min(samplesFor(count, halfWidthPct, targetPct), Math.ceil(count * 1.5)));
   }
   return Math.min(maxReps, want);
 }

@@ -158,6 +158,15 @@ function medianPrecision(values, targetPct, level = 0.95) {
   };
 }
 
+// How many samples would bring a median's interval from halfWidthPct (at
+// count samples) to targetPct: the half-width shrinks about as 1/√n, so
+// count·(width/target)². A projection from the spread seen so far, never
+// fewer than count; null without a width to project from.
+function samplesFor(count, halfWidthPct, targetPct) {
+  if (halfWidthPct === null || halfWidthPct === undefined || !(targetPct > 0)) return null;
+  return Math.max(count, Math.ceil(count * (halfWidthPct / targetPct) ** 2));
+}
+
 // Small seeded PRNG (mulberry32), so a bootstrap interval and a plan's
 // shuffled order are the same on every run with the same seed.
 function seededRandom(seed) {
@@ -269,6 +278,6 @@ function spearman(xs, ys) {
   return sxx && syy ? sxy / Math.sqrt(sxx * syy) : null;
 }
 
-module.exports = { spearman, averageRanks, medianCi, ciHalfWidthPct, medianPrecision, binomialHalfCdf,
+module.exports = { spearman, averageRanks, medianCi, ciHalfWidthPct, medianPrecision, samplesFor, binomialHalfCdf,
   BOOTSTRAP, bootstrapInterval, seededRandom, costAboveFloor, ratioAboveFloor,
   summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };
