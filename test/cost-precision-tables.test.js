@@ -183,3 +183,18 @@ test('the ranked chart of warm figures: one row per style with a warm figure, by
   }
   assert.match(m.title, /warm time for all n calls at n = 20, ranked/);
 });
+
+test('warmLevels: one row per runtime with warm figures, each from scripts/analyze/warm-levels.js', (t0) => {
+  const { warmLevels } = require('../scripts/analyze/warm-levels');
+  const t = tableModel('warmLevels', { n: N }, load);
+  assert.equal(t.rows.length, 1, 'the fixture folder holds one profile file with warm figures');
+  const r = warmLevels(perf, { n: N });
+  assert.equal(t.rows[0].share, `${Math.round(r.noiseShare * 100)} %`);
+  assert.equal(t.rows[0].window, String(r.window));
+  assert.equal(t.rows[0].cold, r.cold.toFixed(2));
+  const none = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-none-'));
+  t0.after(() => fs.rmSync(none, { recursive: true, force: true }));
+  const cold = tableModel('warmLevels', { n: N }, makeLoader({ dataDir: none }));
+  assert.equal(cold.rows.length, 0);
+  assert.match(cold.empty, /--warm-batches/);
+});

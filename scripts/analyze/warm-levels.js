@@ -79,7 +79,7 @@ function warmLevels(perf, { n = 1000, scenario = 'upload' } = {}) {
     const v = styles.map((s) => s[key]).filter(isNumber);
     return v.length ? stats.median(v) : null;
   };
-  return { styles, baseline, spreadPct: medianOf('spreadPct'), noisePct: medianOf('noisePct'), noiseShare: medianOf('noiseShare'), cold: medianOf('cold') };
+  return { cells, window: windowOfRun(perf, cells[0]) || DEFAULT_WINDOW, styles, baseline, spreadPct: medianOf('spreadPct'), noisePct: medianOf('noisePct'), noiseShare: medianOf('noiseShare'), cold: medianOf('cold') };
 }
 
 function format(result) {

@@ -7,12 +7,17 @@
 //   {% dataTable "precision", runtime="node-24", n=1000 %}
 //       per figure (cold CPU-bound, warm CPU-bound, I/O-bound): how many cells
 //       meet the goal, the median and widest half-width, the repetitions
+//   {% dataTable "warmLevels", n=1000 %}
+//       per runtime with warm figures, where their spread comes from
+//       (scripts/analyze/warm-levels.js)
 //   {% dataTable "levers" %}
 //       what each lever did to the spread of four styles at n = 1000 on Node 24,
 //       and what it cost: the default run against data/perf-lever-*.json
 const stats = require('../../scripts/lib/stats');
 const { selectCells, FLOOR_ID } = require('../lib/cells');
-const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
+const { perfFile, DEFAULT_PERF, everyProfile } = require('../lib/perf-files');
+const { warmLevels } = require('../../scripts/analyze/warm-levels');
+const { InputError } = require('../../scripts/lib/args');
 const { perfProvenance, hostOf, perfCommands } = require('../lib/provenance');
 const { runtimeInfo } = require('../lib/runtime-order');
 
@@ -115,6 +120,52 @@ function precisionTable(args, load) {
   };
 }
 
+// ---- where the warm spread comes from ----------------------------------------
+
+function warmLevelsTable(args, load) {
+  const n = Number(args.n || 1000);
+  const { hit } = everyProfile(load);
+  const rows = [];
+  const used = [];
+  for (const part of hit.parts) {
+    let r;
+    try {
+      r = warmLevels(part.data, { n, scenario: args.scenario || 'upload' });
+    } catch (err) {
+      if (err instanceof InputError) continue; // a profile measured cold only
+      throw err;
+    }
+    used.push(...r.cells);
+    const procs = r.styles.map((x) => x.processes);
+    rows.push({
+      runtime: runtimeInfo(part.data, r.cells[0].runtime).label,
+      window: String(r.window),
+      processes: `${Math.min(...procs)}–${Math.max(...procs)}`,
+      spread: cvText(r.spreadPct / 100),
+      noise: cvText(r.noisePct / 100),
+      share: `${Math.round(r.noiseShare * 100)} %`,
+      cold: r.cold === null ? '–' : r.cold.toFixed(2),
+    });
+  }
+  return {
+    caption: `Where the warm figure's spread comes from, n = ${n}, CPU-bound (medians over the styles): how much ` +
+      'the figure varies between processes, how much of that the batches of one process leave uncertain, and how ' +
+      'closely it follows the same process\'s cold batch',
+    columns: [
+      { key: 'runtime', title: 'Runtime' },
+      { key: 'window', title: 'Batches per figure', num: true },
+      { key: 'processes', title: 'Processes per style', num: true },
+      { key: 'spread', title: 'Spread between processes', num: true },
+      { key: 'noise', title: 'Uncertainty within one process', num: true },
+      { key: 'share', title: 'Share of the spread it explains', num: true },
+      { key: 'cold', title: 'ρ with the cold batch', num: true },
+    ],
+    rows,
+    empty: `No warm figures at n = ${n} in data/perf-<profile>.json: measure them with npm run bench -- --warm-batches 16.`,
+    ...perfProvenance(hit, used),
+  };
+}
+
 // ---- the levers -------------------------------------------------------------
 
 // Each lever's run: the file it is in and what it changes. The default run
@@ -203,4 +254,4 @@ function leverProvenance(baseHit, baseCells, levers) {
   return { ...prov, notes, commands: [...new Set(prov.commands.concat(levers.flatMap((l) => perfCommands(l.data, l.cells))))] };
 }
 
-module.exports = { tables: { precision: precisionTable, levers: leversTable }, GOALS, goalRow };
+module.exports = { tables: { precision: precisionTable, levers: leversTable, warmLevels: warmLevelsTable }, GOALS, goalRow };
