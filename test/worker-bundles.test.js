@@ -79,10 +79,10 @@ test('compiled variants whose runtime library does not bundle are named with why
   const ids = ['stratifiedjs', 'traceur-co', 'streamline-callbacks', 'streamline-generators'];
   const { workers } = await buildAll(ids.map(entry));
   const why = Object.fromEntries(workers.map((w) => [w.id, w.reason]));
-  assert.match(why.stratifiedjs, /^does not bundle for a browser: stratifiedjs\/stratified-node\.js:\d+: stratifiedjs requires Node's "(path|fs)" module, which a browser does not have$/);
-  assert.match(why['traceur-co'], /^does not bundle for a browser: traceur\/bin\/traceur-runtime\.js:\d+: traceur requires Node's "path" module/);
+  assert.match(why.stratifiedjs, /^does not bundle for a browser: stratifiedjs\/stratified-node\.js:\d+: the package stratifiedjs requires Node’s "(path|fs)" module, which a browser does not have$/);
+  assert.match(why['traceur-co'], /^does not bundle for a browser: traceur\/bin\/traceur-runtime\.js:\d+: the package traceur requires Node’s "path" module/);
   for (const id of ['streamline-callbacks', 'streamline-generators']) {
-    assert.match(why[id], /^does not bundle for a browser: streamline\/lib\/.*\.js:\d+: streamline uses Node's require as a value, not a call, so no bundler can tell what it loads \(esbuild: /);
+    assert.match(why[id], /^does not bundle for a browser: streamline\/lib\/.*\.js:\d+: the package streamline uses Node’s require as a value, not a call, so no bundler can tell what it loads \(esbuild: /);
   }
 });
 

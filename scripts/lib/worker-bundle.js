@@ -72,7 +72,7 @@ const nodeOnly = {
       const { kind, importer, resolveDir } = args;
       const found = await build.resolve(args.path, { kind, importer, resolveDir, pluginData: BROWSER_LACKS });
       if (!found.errors.length) return undefined;
-      return { errors: [{ text: `${packageOf(importer)} requires Node's "${args.path.replace(/^node:/, '')}" module, which a browser does not have` }] };
+      return { errors: [{ text: `the package ${packageOf(importer)} requires Node’s "${args.path.replace(/^node:/, '')}" module, which a browser does not have` }] };
     });
   },
 };
@@ -103,7 +103,7 @@ function variantModules(entry, examplesDir) {
 // as a value (see WORKER_BUILD) in words a reader follows, esbuild's after.
 function explain(m) {
   if (m.id !== 'indirect-require' || !m.location) return m.text;
-  return `${packageOf(path.resolve(ROOT, m.location.file))} uses Node's require as a value, not a call, so no bundler can tell what it loads (esbuild: ${m.text})`;
+  return `the package ${packageOf(path.resolve(ROOT, m.location.file))} uses Node’s require as a value, not a call, so no bundler can tell what it loads (esbuild: ${m.text})`;
 }
 
 // The message that says why: a module a browser lacks first (the reader's

@@ -118,8 +118,8 @@ test('compiled styles are compiled and bundled like any other: regenerator\'s ru
     assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
     assert.equal(c.samples.length, 1);
   }
-  const skipped = { stratifiedjs: /stratifiedjs requires Node's "(path|fs)" module, which a browser does not have/,
-    'traceur-co': /traceur requires Node's "path" module/, 'streamline-callbacks': /streamline uses Node's require as a value/ };
+  const skipped = { stratifiedjs: /the package stratifiedjs requires Node’s "(path|fs)" module, which a browser does not have/,
+    'traceur-co': /the package traceur requires Node’s "path" module/, 'streamline-callbacks': /the package streamline uses Node’s require as a value/ };
   for (const [id, why] of Object.entries(skipped)) {
     assert.ok(of(id).length, `${id} was planned`);
     for (const c of of(id)) {

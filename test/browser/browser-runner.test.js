@@ -180,7 +180,7 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     const offered = await page.$$eval('.runner-styles input', (bs) => bs.map((b) => b.value));
     assert.ok(offered.includes('regenerator-co'), `offered: ${offered}`);
     const reasons = await page.$$eval('.runner-unavailable li', (lis) => lis.map((li) => li.textContent));
-    assert.ok(reasons.some((r) => /stratifiedjs requires Node's "(path|fs)" module, which a browser does not have/.test(r)), reasons.join('\n'));
+    assert.ok(reasons.some((r) => /the package stratifiedjs requires Node’s "(path|fs)" module, which a browser does not have/.test(r)), reasons.join('\n'));
     assert.deepEqual(reasons.filter((r) => /compiles nothing/.test(r)), [], 'no style is refused for having a compile step');
     await choose(page, ['regenerator-co']);
     assert.equal(await runToEnd(page), 'done');
