@@ -9,13 +9,16 @@
 //   fetches only when the reader opens the section.
 //
 // A variant is offered when scripts/lib/browser-variants.js finds nothing in
-// its manifest entry that a browser lacks and its bundle builds; otherwise the
-// page names it with the reason (for a failed build, esbuild's first message).
+// its manifest entry that a browser lacks, it compiles (if it has a compile
+// step) and its bundle builds; otherwise the page names it with the reason
+// (the compiler's file:line and message, or esbuild's first message).
 // Each URL carries a hash of the bundle, under /assets/f/ where netlify.toml
 // caches files for a year.
 const path = require('node:path');
 const { buildWorker, COMMON, WORKER } = require('../scripts/lib/worker-bundle');
 const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
+const { compileAll, CompileError } = require('../scripts/compile/index');
+const { EXAMPLES } = require('../scripts/lib/manifest');
 
 const ROOT = path.join(__dirname, '..');
 const RUNNER = path.join(ROOT, 'assets', 'js', 'runner', 'index.js');
@@ -34,9 +37,29 @@ async function buildRunner() {
   return { url: `/assets/f/runner.${hashOf(code)}.js`, code, css: { url: `/assets/f/runner.${hashOf(styles)}.css`, code: styles } };
 }
 
-// Every entry's worker, in manifest order, and the runner.
-async function buildAll(entries) {
-  const [runner, ...workers] = await Promise.all([buildRunner(), ...entries.map((e) => buildWorker(e))]);
+// A compiled variant runs its compiler's output (examples/build/, not in
+// git), so the build makes the stale ones first, as npm run compile does (tens
+// of ms each). One that does not compile is not offered, with the compiler's
+// file:line and message as the reason, like a library that does not bundle;
+// since that is a broken source here, not a browser's lack, the build log
+// names it too. Any other error is ours and stops the build.
+// → id → reason, for the entries that did not compile.
+function compileFirst(entries, examplesDir, log) {
+  const failed = new Map();
+  for (const { id, error } of compileAll(entries, { examplesDir }).failed) {
+    if (!(error instanceof CompileError)) throw error;
+    failed.set(id, `not compiled: ${error.message}`);
+    log(`browserRunner: ${id} is left out of "Run it in your browser", it does not compile: ${error.message}; fix the source (npm run compile rebuilds it)`);
+  }
+  return failed;
+}
+
+// Every entry's worker, in manifest order, and the runner. examplesDir and
+// log: a test's own examples/ folder and build log.
+async function buildAll(entries, { examplesDir = EXAMPLES, log = (line) => process.stderr.write(line + '\n') } = {}) {
+  const notCompiled = compileFirst(entries, examplesDir, log);
+  const worker = (e) => (notCompiled.has(e.id) ? { id: e.id, reason: notCompiled.get(e.id) } : buildWorker(e, { examplesDir }));
+  const [runner, ...workers] = await Promise.all([buildRunner(), ...entries.map(worker)]);
   return { runner, workers };
 }
 

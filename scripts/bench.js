@@ -175,8 +175,9 @@ async function run(argv, browsers) {
   }
   const plan = buildPlan({ runtimes, variants, settings });
   // Compiled variants run their build output, (re)built here when missing or
-  // older than the source; one that does not compile is skipped with the
-  // compiler's message, and the rest of the run goes on.
+  // older than the source, before any runtime's children or a browser's
+  // worker bundles (prepare, below) need it; one that does not compile is
+  // skipped with the compiler's message, and the rest of the run goes on.
   for (const { id, error } of compileAll(variants).failed) {
     const why = `not compiled: ${error.message}`;
     process.stderr.write(`bench: ${id}: ${why}; its cells are skipped\n`);

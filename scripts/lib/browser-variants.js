@@ -6,7 +6,11 @@
 // needs and its libraries bundle (the bundler's verdict is
 // scripts/lib/worker-bundle.js's); one that is not is listed with the reason.
 // Browsers have generators, promises, ES2015 and async functions, so
-// `requires` rules out only what is Node's own.
+// `requires` rules out only what is Node's own. A compiled variant (manifest
+// `compile`) is not ruled out: what runs is its output in examples/build/,
+// which the two callers make before they bundle (the site build in
+// _config/worker-bundles.js, the benchmark in scripts/bench.js), so the
+// browser runs it or the bundler says why not, like any other variant.
 
 // Why entry cannot run in a browser, in words for the page, or null.
 function notInBrowser(entry) {
@@ -15,9 +19,6 @@ function notInBrowser(entry) {
   }
   if (entry.requires.includes('util.promisify')) {
     return 'adapts the fakes with Node’s util.promisify and util.callbackify, which browsers do not have';
-  }
-  if (entry.compile) {
-    return `runs ${entry.compile.tool}’s output (examples/build/), which only npm run compile makes; the site build compiles nothing`;
   }
   if (entry.librarySet) {
     return 'loads an older library version by redirecting Node’s require (examples/lib/library-set.js), which a bundle cannot do';

@@ -7,7 +7,13 @@
 // site build (_config/worker-bundles.js, "Run it in your browser") and the
 // benchmark's `chromium` runtime (scripts/harness/browser/), which must time
 // exactly the bundles readers run.
+// A compiled variant's file is its compiler's output in examples/build/: the
+// callers compile before they bundle (this room, scripts/lib, may not load
+// scripts/compile/), and one whose output is missing is refused here saying
+// so, never bundled from an old or absent file.
+const fs = require('node:fs');
 const path = require('node:path');
+const { builtinModules } = require('node:module');
 const { EXAMPLES } = require('./manifest');
 const { ROOT, fromPackage } = require('./paths');
 const { fingerprint } = require('./fingerprint');
@@ -31,14 +37,45 @@ const COMMON = {
 // factory(require)) loads its modules by names the bundler cannot follow, and
 // the bundle would throw "Dynamic require ... is not supported" on load; the
 // warning esbuild gives for it is made an error, so such a variant is
-// skipped with esbuild's message at build time instead of crashing in a
-// reader's browser or a timed run.
+// skipped with the reason at build time instead of crashing in a reader's
+// browser or a timed run. esbuild cannot tell a use that is never called in a
+// worker (streamline's `require && require(...)`, traceur's vertx probe) from
+// when.js's, so they are all refused alike: the bundle either way would be a
+// guess.
 const WORKER_BUILD = { ...COMMON, target: 'esnext', minifyWhitespace: true, logOverride: { 'indirect-require': 'error' } };
 
 // Node's own modules a variant's library requires, and the browser stand-in
 // each gets; any other one fails the bundle, and the page says which.
 const NODE_STAND_INS = { assert: path.join(ROOT, 'scripts', 'harness', 'browser', 'node-assert.js') };
 
+// esbuild's own words for such a module ('Could not resolve "path"') say
+// nothing to a reader of the page: when esbuild cannot resolve one (a
+// package's "browser" field may map it to a file of its own, or to nothing,
+// and then it bundles as before), this plugin says instead which package asks
+// for which module a browser does not have.
+const NODE_MODULES = builtinModules.filter((m) => !m.startsWith('_') && !NODE_STAND_INS[m]);
+const NODE_ONLY = new RegExp(`^(node:)?(${NODE_MODULES.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`);
+const BROWSER_LACKS = 'asyncbench-node-only';
+
+function packageOf(file) {
+  const parts = path.relative(ROOT, file).split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return parts.join('/');
+  return parts[at + 1].startsWith('@') ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1];
+}
+
+const nodeOnly = {
+  name: BROWSER_LACKS,
+  setup(build) {
+    build.onResolve({ filter: NODE_ONLY }, async (args) => {
+      if (args.pluginData === BROWSER_LACKS) return undefined; // the resolve below, asking esbuild
+      const { kind, importer, resolveDir } = args;
+      const found = await build.resolve(args.path, { kind, importer, resolveDir, pluginData: BROWSER_LACKS });
+      if (!found.errors.length) return undefined;
+      return { errors: [{ text: `the package ${packageOf(importer)} requires Node’s "${args.path.replace(/^node:/, '')}" module, which a browser does not have` }] };
+    });
+  },
+};
 
 // The names worker.js requires, resolved to this entry's files.
 function variantModules(entry, examplesDir) {
@@ -62,11 +99,21 @@ function variantModules(entry, examplesDir) {
   };
 }
 
+// What the page says of an esbuild message, by its kind: a `require` used
+// as a value (see WORKER_BUILD) in words a reader follows, esbuild's after.
+function explain(m) {
+  if (m.id !== 'indirect-require' || !m.location) return m.text;
+  return `the package ${packageOf(path.resolve(ROOT, m.location.file))} uses Node’s require as a value, not a call, so no bundler can tell what it loads (esbuild: ${m.text})`;
+}
+
+// The message that says why: a module a browser lacks first (the reader's
+// words), else esbuild's first.
 function firstMessage(err) {
-  const m = err.errors && err.errors[0];
+  const errors = err.errors || [];
+  const m = errors.find((e) => e.pluginName === BROWSER_LACKS) || errors[0];
   if (!m) return String(err.message || err).split('\n')[0];
   const where = m.location ? `${fromPackage(m.location.file)}:${m.location.line}: ` : '';
-  return `${where}${m.text}`;
+  return `${where}${explain(m)}`;
 }
 
 // One entry's worker: { id, url, code } or { id, reason }. `plugins`: more
@@ -74,9 +121,13 @@ function firstMessage(err) {
 async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [] } = {}) {
   const why = notInBrowser(entry);
   if (why) return { id: entry.id, reason: why };
+  const file = path.resolve(examplesDir, entry.file);
+  if (entry.compile && !fs.existsSync(file)) {
+    return { id: entry.id, reason: `its compiled file ${path.relative(ROOT, file)} is not built; compile it first (npm run compile)` };
+  }
   const esbuild = require('esbuild');
   try {
-    const out = await esbuild.build({ ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), ...plugins] });
+    const out = await esbuild.build({ ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), nodeOnly, ...plugins] });
     const code = out.outputFiles[0].text;
     return { id: entry.id, url: `/assets/f/worker-${entry.id}.${fingerprint(code)}.js`, code };
   } catch (err) {

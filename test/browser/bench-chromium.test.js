@@ -102,6 +102,35 @@ test('styles whose libraries reach for Node\'s globals run; one whose library hi
   }
 });
 
+test('compiled styles are compiled and bundled like any other: regenerator\'s runs, those whose runtime does not bundle are skipped with why', (t) => {
+  // The run compiles what is stale (scripts/bench.js) before the browser's
+  // bundles are built; no style is refused for having a compile step.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = path.join(dir, 'perf-chromium.json');
+  const ids = ['regenerator-co', 'stratifiedjs', 'traceur-co', 'streamline-callbacks'];
+  const r = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${ids.join('|')})$`, '--scenario', 'upload', '--mode', 'cpu', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const cells = JSON.parse(fs.readFileSync(out, 'utf8')).cells;
+  const of = (id) => cells.filter((c) => c.variant === id);
+  assert.ok(of('regenerator-co').length, 'regenerator-co was planned');
+  for (const c of of('regenerator-co')) {
+    assert.equal(c.status, 'ok', `${c.key}: ${c.error}`);
+    assert.equal(c.samples.length, 1);
+  }
+  const skipped = { stratifiedjs: /the package stratifiedjs requires Node’s "(path|fs)" module, which a browser does not have/,
+    'traceur-co': /the package traceur requires Node’s "path" module/, 'streamline-callbacks': /the package streamline uses Node’s require as a value/ };
+  for (const [id, why] of Object.entries(skipped)) {
+    assert.ok(of(id).length, `${id} was planned`);
+    for (const c of of(id)) {
+      assert.equal(c.status, 'skipped', `${c.key} is not run`);
+      assert.match(c.error, /^does not bundle for a browser: /);
+      assert.match(c.error, why);
+      assert.doesNotMatch(c.error, /compiles nothing/);
+    }
+  }
+});
+
 test('no Chromium: one line naming the profile, what was tried and what to do; the run exits 1', (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

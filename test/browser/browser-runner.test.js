@@ -5,8 +5,9 @@
 // section's prose and the closed panel), runs the default styles to
 // completion in fresh workers and fills its table and the Flot chart beside
 // ours, a stop keeps what finished, the download validates against the perf
-// schema, and a variant that fails its conformance check in the worker (a
-// fixture, test/fixtures/browser-runner/) is shown failed and never timed.
+// schema, a compiled style (regenerator-co) runs like any other, and a
+// variant that fails its conformance check in the worker (a fixture,
+// test/fixtures/browser-runner/) is shown failed and never timed.
 // The run uses a small batch and few repetitions (window.asyncbenchRunnerTest)
 // so the test takes seconds; no assertion reads a timed value or an order.
 const test = require('node:test');
@@ -170,6 +171,22 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
     assert.ok(Object.values(data.runs)[0].harness.hiddenReruns >= 1);
     assert.equal(data.cells[0].samples.length, 2, 'the hidden repetition was replaced, not kept');
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('a compiled style is offered, passes its conformance check in the worker and runs; one whose runtime does not bundle is listed with why', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page);
+    const offered = await page.$$eval('.runner-styles input', (bs) => bs.map((b) => b.value));
+    assert.ok(offered.includes('regenerator-co'), `offered: ${offered}`);
+    const reasons = await page.$$eval('.runner-unavailable li', (lis) => lis.map((li) => li.textContent));
+    assert.ok(reasons.some((r) => /the package stratifiedjs requires Node’s "(path|fs)" module, which a browser does not have/.test(r)), reasons.join('\n'));
+    assert.deepEqual(reasons.filter((r) => /compiles nothing/.test(r)), [], 'no style is refused for having a compile step');
+    await choose(page, ['regenerator-co']);
+    assert.equal(await runToEnd(page), 'done');
+    const row = (await rowStatus(page)).find((r) => r.id === 'regenerator-co');
+    assert.equal(row.status, 'done', `regenerator-co: ${row.cells.join(' | ')}`);
+    assert.match(row.cells[4], new RegExp(`^${QUICK.reps}\\b`));
     assert.deepEqual(problems.list(), []);
   });
 
