@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Where a warm figure's spread comes from (issue 28), from the batch times a
 // perf file keeps. Per style, and as the median over the styles:
-//   - the spread of the warm figure between processes (1.4826·MAD over the
-//     median, so one odd process does not set it);
+//   - the spread of the warm figure between processes (stats.robustCv, so
+//     one odd process does not set it);
 //   - the noise of one process's own figure: the standard error of the median
 //     of its measured window, from the spread of the window's batches
-//     (1.2533·1.4826·MAD/√batches);
+//     (stats.medianStandardError);
 //   - the share of the between-process variance that this noise explains,
 //     (noise / spread)². Small: each process settled at a level of its own,
 //     so more batches per process would not narrow the interval, and only
@@ -31,7 +31,6 @@ the scenario (default upload).`;
 const DEFAULT_WINDOW = 16;
 const okSamples = (c) => c.samples.filter((s) => s.status === 'ok');
 const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
-const robustCv = (values) => (1.4826 * stats.mad(values)) / stats.median(values);
 
 // The measured window of a steady repetition: its last batches, as warm.js
 // took its median (warmBatchesMs holds the warm-up batches first).
@@ -46,11 +45,8 @@ function styleLevels(cell, window) {
   const steady = okSamples(cell).filter((s) => isNumber(s.warmMs) && windowOf(s, window));
   const enough = steady.length >= 3;
   const warm = steady.map((s) => s.warmMs);
-  const spreadPct = enough ? robustCv(warm) * 100 : null;
-  const noisePct = enough ? stats.median(steady.map((s) => {
-    const w = windowOf(s, window);
-    return (1.2533 * 1.4826 * stats.mad(w)) / Math.sqrt(w.length) / stats.median(w);
-  })) * 100 : null;
+  const spreadPct = enough ? stats.robustCv(warm) * 100 : null;
+  const noisePct = enough ? stats.median(steady.map((s) => stats.medianStandardError(windowOf(s, window)))) * 100 : null;
   return {
     variant: cell.variant,
     processes: steady.length,
@@ -73,13 +69,14 @@ function warmLevels(perf, { n = 1000, scenario = 'upload' } = {}) {
   if (!perf || !Array.isArray(perf.cells)) throw new InputError('the file has no "cells" array: is it a data/perf-<profile>.json?');
   const cells = perf.cells.filter((c) => c.scenario === scenario && c.mode === 'cpu' && c.n === n && c.warm);
   if (!cells.length) throw new InputError(`no CPU-bound ${scenario} cells with warm figures at n = ${n}: measure them with --warm-batches, or pick another --n`);
-  const styles = cells.map((c) => styleLevels(c, windowOfRun(perf, c) || DEFAULT_WINDOW)).filter((s) => s.processes >= 3);
+  const windows = cells.map((c) => windowOfRun(perf, c) || DEFAULT_WINDOW);
+  const styles = cells.map((c, i) => styleLevels(c, windows[i])).filter((s) => s.processes >= 3);
   const baseline = styles.find((s) => s.variant === BASELINE) || null;
   const medianOf = (key) => {
     const v = styles.map((s) => s[key]).filter(isNumber);
     return v.length ? stats.median(v) : null;
   };
-  return { cells, window: windowOfRun(perf, cells[0]) || DEFAULT_WINDOW, styles, baseline, spreadPct: medianOf('spreadPct'), noisePct: medianOf('noisePct'), noiseShare: medianOf('noiseShare'), cold: medianOf('cold') };
+  return { cells, window: windows[0], styles, baseline, spreadPct: medianOf('spreadPct'), noisePct: medianOf('noisePct'), noiseShare: medianOf('noiseShare'), cold: medianOf('cold') };
 }
 
 function format(result) {

@@ -16,8 +16,9 @@ const { shuffle } = require('./plan');
 const MIN_FOR_INTERVAL = 6;
 
 // How many samples the cell should have after the next pass: stats.js
-// samplesFor projects the need from the spread so far; one pass grows a cell by at most half (the estimate from a few samples is
-// rough, and the interval's ranks move in steps), by at least one sample,
+// samplesFor projects the need from the spread so far; one pass grows a cell
+// by at most half (the estimate from a few samples is rough, and the
+// interval's ranks move in steps), by at least one sample,
 // and never past maxReps. `misses`: [{ halfWidthPct, targetPct }] of the
 // figures (cold, warm) still wider than their target; the widest need wins.
 function nextReps(count, misses, { maxReps }) {

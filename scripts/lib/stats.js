@@ -43,6 +43,21 @@ function mad(values) {
   return median(values.map((v) => Math.abs(v - m)));
 }
 
+// The MAD scaled to a normal distribution's standard deviation, and the
+// standard error of a median (√(π/2) times that of a mean): robust versions
+// of the CV and of an estimate's uncertainty, as a share of the median, so
+// one odd sample does not set them. null without samples or with a zero median.
+const MAD_TO_SD = 1.4826;
+const MEDIAN_SE_FACTOR = 1.2533;
+function robustCv(values) {
+  const m = median(values);
+  return m ? (MAD_TO_SD * mad(values)) / m : null;
+}
+function medianStandardError(values) {
+  const cvr = robustCv(values);
+  return cvr === null ? null : (MEDIAN_SE_FACTOR * cvr) / Math.sqrt(sorted(values).length);
+}
+
 // Coefficient of variation: sample standard deviation / mean. 0 for one sample.
 function cv(values) {
   const s = sorted(values);
@@ -280,4 +295,4 @@ function spearman(xs, ys) {
 
 module.exports = { spearman, averageRanks, medianCi, ciHalfWidthPct, medianPrecision, samplesFor, binomialHalfCdf,
   BOOTSTRAP, bootstrapInterval, seededRandom, costAboveFloor, ratioAboveFloor,
-  summarize, quantile, median, mad, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };
+  summarize, quantile, median, mad, robustCv, medianStandardError, cv, mean, isNoisy, compare, round, NOISY_REL_IQR, MIN_SAMPLES_TO_RANK };

@@ -57,11 +57,14 @@ const NODE_MODULES = builtinModules.filter((m) => !m.startsWith('_') && !NODE_ST
 const NODE_ONLY = new RegExp(`^(node:)?(${NODE_MODULES.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`);
 const BROWSER_LACKS = 'asyncbench-node-only';
 
+// The package a library file belongs to ("when", "@scope/name"), from its
+// name under node_modules (paths.js fromPackage); a file of our own keeps its path.
 function packageOf(file) {
-  const parts = path.relative(ROOT, file).split(path.sep);
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0) return parts.join('/');
-  return parts[at + 1].startsWith('@') ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1];
+  const rel = path.relative(ROOT, file);
+  const named = fromPackage(rel);
+  if (named === rel) return rel;
+  const [first, second] = named.split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
 }
 
 const nodeOnly = {

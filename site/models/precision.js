@@ -31,7 +31,8 @@ const GOAL_SHARE = 0.9;
 const goalsOf = (profile) => GOALS[profile] || GOALS.default;
 
 const okSamples = (c) => c.samples.filter((s) => s.status === 'ok');
-const numbers = (list) => list.filter((v) => typeof v === 'number' && Number.isFinite(v));
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+const numbers = (list) => list.filter(isNumber);
 const coldAt = (s) => s.timeMs;
 const warmAt = (s) => s.warmMs;
 const coldOf = (c) => numbers(okSamples(c).map(coldAt));
@@ -64,7 +65,7 @@ function projection(cells, valuesOf, wallsOf, goal, reached) {
 // costs what the run's cold-only repetitions cost where it made some (the
 // adaptive passes run the cold batch alone once the warm figure is settled).
 function goalRow(label, goal, at, cells) {
-  const holders = (c) => okSamples(c).filter((s) => typeof at(s) === 'number' && Number.isFinite(at(s)));
+  const holders = (c) => okSamples(c).filter((s) => isNumber(at(s)));
   const valuesOf = (c) => holders(c).map(at);
   const wallsOf = (c) => {
     const cheapest = at === coldAt ? holders(c).filter((s) => !s.warmBatchesMs) : [];
