@@ -118,3 +118,13 @@ test('samplesFor: the interval narrows as 1/√n, never below the samples held',
   assert.equal(samplesFor(8, null, 5), null, 'no interval to project from');
   assert.equal(samplesFor(8, 10, 0), null, 'no goal');
 });
+
+test('robustCv and medianStandardError: the MAD scaled to a standard deviation, one odd sample ignored', () => {
+  const { robustCv, medianStandardError } = require('../scripts/lib/stats');
+  // median 10, absolute deviations 0,1,1,2,2 (the 100 is one of them) → MAD 1
+  const values = [8, 9, 10, 11, 100];
+  assert.ok(Math.abs(robustCv(values) - 0.14826) < 1e-12);
+  assert.ok(Math.abs(medianStandardError(values) - (1.2533 * 0.14826) / Math.sqrt(5)) < 1e-12);
+  assert.equal(robustCv([]), null);
+  assert.equal(medianStandardError([0, 0, 0]), null, 'no share of a zero median');
+});
