@@ -54,7 +54,6 @@ const rowStatus = (page) => page.$$eval('.runner-table tbody tr', (trs) => trs.m
 
 test('the in-browser runner', { timeout: 600000 }, async (t) => {
   const site = buildSiteWith({ ASYNCBENCH_RUNNER_EXTRA: FIXTURE });
-  t.after(() => fs.rmSync(site.output, { recursive: true, force: true }));
   assert.ok(site.ok, site.log);
   const s = await startSession({ root: site.output });
   t.after(() => s.close());
