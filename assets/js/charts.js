@@ -16,6 +16,11 @@ checks that what it needs is there. */
   if (!$ || !$.plot || !S || !window.chartFormat) return; // the bundle failed: tables stay visible
 
   var WORKER_URL = '/assets/js/chart-filter-worker.js';
+  // The filter's match budget, in ms, when a test sets one before the page
+  // loads (window.chartFilterTuning = { limit }, an init script): on a loaded
+  // machine the default 1 s trips. Readers get the plugin's default.
+  var tuning = window.chartFilterTuning;
+  var filterLimit = tuning && typeof tuning.limit === 'number' && tuning.limit > 0 ? tuning.limit : undefined;
   var darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 
   function theme(el) {
@@ -65,7 +70,7 @@ checks that what it needs is there. */
     var groups = m.kind === 'ranked' || !m.groups ? null : m.groups.map(function (g) { return [S.familyTitle(g[0]), g[1]]; });
     o.htmlLegend = { container: this.legend, groups: groups, reference: m.floor ? m.floor.label : null };
     o.legendTouch = { legend: this.legend };
-    if (this.input) o.regexFilter = { input: this.input, error: q('.chart-error'), busy: fig, mode: m.filter.mode, regex: m.filter.regex, worker: WORKER_URL };
+    if (this.input) o.regexFilter = { input: this.input, error: q('.chart-error'), busy: fig, mode: m.filter.mode, regex: m.filter.regex, worker: WORKER_URL, limit: filterLimit };
     o.pointTooltip = { element: q('.chart-tooltip'), lines: S.tooltip(m) };
     o.urlState = { key: fig.id.replace(/^chart-/, ''), figure: fig, table: q('.chart-table'), reset: q('.chart-reset') };
     this.plot = $.plot(this.area, out.series, o);

@@ -23,6 +23,12 @@ leaves out go back to the author's view); a plain anchor leaves them as they
 are. replaceState, not pushState: no history entry per keystroke. A plot
 shut down to be drawn again (a colour-scheme change) hands its view to the
 next plot with its key.
+
+The filter is written as the chart applies it, once it is drawn or refused
+(regexFilter's "plotfiltersettled"): a refused pattern leaves the chart, and
+so the link, as it was. Nothing is written while any chart's pattern is on
+its way; a fixed pause did not do: a pattern answered after it was drawn
+and never written (issue 38).
 */
 (function ($) {
     'use strict';
@@ -37,11 +43,19 @@ next plot with its key.
         return plot.urlStateAuthor;
     }
 
-    // What differs from the author's view, or null.
+    // A pattern on its way, or null.
+    function pendingFilter(plot) {
+        return plot.getFilter ? plot.getFilter().pending : null;
+    }
+
+    // What differs from the author's view, or null. A pattern on its way
+    // counts only for a plot shut down (handed to the next one, which
+    // matches it again): write() waits for it to settle.
     function viewState(plot) {
         var st = {}, any = false, table = plot.getOptions().urlState.table;
         var f = plot.getFilter && plot.getFilter();
-        if (f && f.valid && f.text !== author(plot).regex) { st.regex = f.text; any = true; }
+        var regex = f ? (f.pending !== null ? f.pending : f.applied) : author(plot).regex;
+        if (regex !== author(plot).regex) { st.regex = regex; any = true; }
         var hidden = plot.getHiddenSeries ? plot.getHiddenSeries() : [];
         if (hidden.length) { st.hidden = hidden; any = true; }
         if (plot.isLogScale && plot.isLogScale() !== author(plot).log) { st.log = plot.isLogScale(); any = true; }
@@ -81,6 +95,8 @@ next plot with its key.
     }
 
     function write() {
+        // The chart whose pattern settles writes again (onSettled).
+        if (Object.keys(page.plots).some(function (key) { return pendingFilter(page.plots[key]) !== null; })) return;
         var S = window.chartState, frag = S.format(view(page.anchor));
         if (frag !== location.hash && !(frag === '' && !location.hash)) {
             history.replaceState(history.state, '', frag || location.pathname + location.search);
@@ -91,8 +107,7 @@ next plot with its key.
         });
     }
 
-    // Written once the reader pauses: a filter being typed or a pattern
-    // being matched settles first.
+    // Written once the reader pauses.
     function later() {
         clearTimeout(page.timer);
         page.timer = setTimeout(write, 120);
@@ -125,7 +140,7 @@ next plot with its key.
     }
 
     function init(plot) {
-        var o, onChange, onToggle, onReset;
+        var o, onChange, onToggle, onReset, onSettled;
 
         plot.hooks.bindEvents.push(function (plot) {
             o = plot.getOptions().urlState;
@@ -143,6 +158,8 @@ next plot with its key.
                 later();
             };
             if (o.figure) ['input', 'change', 'click'].forEach(function (type) { o.figure.addEventListener(type, onChange); });
+            onSettled = function () { later(); };
+            plot.getPlaceholder().on('plotfiltersettled', onSettled);
             // toggle does not bubble, and it comes a task after any change of
             // `open`, ours included: only a change away from what this plugin
             // last set counts as the reader's.
@@ -167,6 +184,7 @@ next plot with its key.
             page.carried[o.key] = viewState(plot) || {};
             delete page.plots[o.key];
             if (o.figure) ['input', 'change', 'click'].forEach(function (type) { o.figure.removeEventListener(type, onChange); });
+            plot.getPlaceholder().off('plotfiltersettled', onSettled);
             if (o.table) o.table.removeEventListener('toggle', onToggle);
             if (o.reset) o.reset.removeEventListener('click', onReset);
         });

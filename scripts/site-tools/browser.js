@@ -89,9 +89,12 @@ async function startSession({ root } = {}) {
   return {
     browser,
     baseURL: server.url,
-    async open(urlPath, { colorScheme = 'light', viewport = { width: 1280, height: 900 }, waitUntil = 'load' } = {}) {
+    // init: [function, argument] run in every page of the context before
+    // the page's own scripts (page.addInitScript), e.g. to wrap window.Worker.
+    async open(urlPath, { colorScheme = 'light', viewport = { width: 1280, height: 900 }, waitUntil = 'load', init = null } = {}) {
       const context = await browser.newContext({ colorScheme, viewport, baseURL: server.url });
       contexts.push(context);
+      if (init) await context.addInitScript(...init);
       const page = await context.newPage();
       const problems = await watch(page);
       const response = await page.goto(urlPath, { waitUntil });
