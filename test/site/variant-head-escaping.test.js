@@ -6,9 +6,9 @@
 // build in _site/.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { readSite } = require('../scripts/site-tools/site');
-const { loadManifest } = require('../scripts/lib/manifest');
-const { visibleText: decoded } = require('./helpers/drafts-site');
+const { readSite } = require('../../scripts/site-tools/site');
+const { loadManifest } = require('../../scripts/lib/manifest');
+const { visibleText: decoded } = require('../helpers/drafts-site');
 
 const { variants } = loadManifest();
 // An entity whose "&" was escaped again: &amp;#39; &amp;amp; &amp;quot; ...
