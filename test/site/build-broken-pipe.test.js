@@ -14,8 +14,13 @@ const { spawn } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
-const PROMPT_MS = 5000;
+// Counted from the moment head exits, never from the build's start: how long
+// a build takes to reach its first lines depends on how busy the machine is,
+// the exit after a closed pipe does not (a spinning build never exits).
+const PROMPT_MS = 10000;
 const GIVE_UP_MS = 20000;
+// Only a build that never reaches head's two lines (something else broke).
+const NEVER_MS = 5 * 60 * 1000;
 
 function pipedBuild(t, env, stream, args = []) {
   return new Promise((resolve) => {
@@ -23,7 +28,12 @@ function pipedBuild(t, env, stream, args = []) {
     let shown = '';
     head.stdout.on('data', (d) => { shown += d; });
     let started = 0;
-    head.on('exit', () => { started = Date.now(); });
+    let killer = setTimeout(() => build.kill('SIGKILL'), NEVER_MS);
+    head.on('exit', () => {
+      started = Date.now();
+      clearTimeout(killer);
+      killer = setTimeout(() => build.kill('SIGKILL'), GIVE_UP_MS);
+    });
     // The build writes into head's stdin; only its stdout, only its stderr,
     // or both, so each stream's EPIPE is tried on its own.
     const stdio = ['ignore', stream === 'stderr' ? 'ignore' : head.stdin, stream === 'stdout' ? 'pipe' : head.stdin];
@@ -32,7 +42,6 @@ function pipedBuild(t, env, stream, args = []) {
     if (build.stderr) build.stderr.on('data', (d) => { stderr += d; });
     // The build holds its own copy of the pipe's write end.
     head.stdin.destroy();
-    const killer = setTimeout(() => build.kill('SIGKILL'), GIVE_UP_MS);
     t.after(() => { clearTimeout(killer); build.kill('SIGKILL'); });
     build.on('exit', (code, signal) => {
       clearTimeout(killer);

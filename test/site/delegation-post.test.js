@@ -121,9 +121,7 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   // The post's prose states findings (delegationCompare, streamlineCompare):
   // it builds with the committed data, which hold every cell it names, not
   // with the small recorded run the model tests use.
-  const committed = dataDir();
-  t.after(committed.remove);
-  const full = buildDraftsSite({ CHARTS_DATA_DIR: committed.dir });
+  const full = buildDraftsSite();
   t.after(full.cleanup);
   const drawn = full.read(POST);
   assert.match(drawn, /id="chart-delegation-depth-1-throughput" data-chart/);

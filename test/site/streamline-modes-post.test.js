@@ -95,9 +95,7 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   // The post's prose states findings (delegationCompare, streamlineCompare):
   // it builds with the committed data, which hold every cell it names, not
   // with the small recorded run the model tests use.
-  const committed = dataDir();
-  t.after(committed.remove);
-  const full = buildDraftsSite({ CHARTS_DATA_DIR: committed.dir });
+  const full = buildDraftsSite();
   t.after(full.cleanup);
   const html = full.read(POST);
   assert.match(html, /id="chart-streamline-modes-setimmediate" data-chart/);
