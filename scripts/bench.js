@@ -355,7 +355,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
-      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError;
+      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError || err instanceof FolderError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

@@ -51,6 +51,27 @@ test('a site build into a read-only folder stops before rendering, saying "read-
   }
 });
 
+test('compiling into a read-only ASYNCBENCH_BUILD_DIR says "read-only" and what to set, exit 1', ROOT_ONLY, (t) => {
+  const mount = readOnlyMount(t);
+  const dir = path.join(mount, 'build');
+  const r = script('compile.js', [], { ASYNCBENCH_BUILD_DIR: dir });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /^compile: cannot write compiled variants into /);
+  saysReadOnly(r.stderr, dir, mount);
+  assert.match(r.stderr, /Set ASYNCBENCH_BUILD_DIR to a writable folder/);
+  assert.equal(r.stderr.trim().split('\n').length, 1, `one line, not one per variant:\n${r.stderr}`);
+});
+
+test('the benchmark with a read-only ASYNCBENCH_BUILD_DIR says "read-only" in one line, no stack trace, exit 1', ROOT_ONLY, (t) => {
+  const mount = readOnlyMount(t);
+  const dir = path.join(mount, 'build');
+  const r = script('bench.js', ['--dry-run', '--quick', '--variants', '^traceur-co$'], { ASYNCBENCH_BUILD_DIR: dir });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /^bench: cannot write compiled variants into /);
+  saysReadOnly(r.stderr, dir, mount);
+  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+});
+
 test('complexity --out on a read-only file system says "read-only", naming the file, exit 1', ROOT_ONLY, (t) => {
   const mount = readOnlyMount(t);
   const out = path.join(mount, 'data', 'complexity.json');
