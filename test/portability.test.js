@@ -12,6 +12,7 @@ const path = require('node:path');
 const esprima = require('esprima');
 const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
 const { ensureCompiled } = require('../scripts/compile/index');
+const { exampleFile } = require('../scripts/lib/paths');
 
 const ROOT = path.join(__dirname, '..');
 const FIXTURES = path.join(__dirname, 'fixtures', 'portability');
@@ -107,7 +108,7 @@ test('every 2013-era variant uses ES5 syntax only (plus generators)', () => {
   assert.ok(variants.length > 0, 'the manifest lists no 2013-era variant');
   // A compiled variant is checked in the form that runs: its build output.
   variants.forEach((v) => ensureCompiled(v));
-  const found = variants.flatMap((v) => checkFile(path.join(EXAMPLES, v.file)));
+  const found = variants.flatMap((v) => checkFile(exampleFile(v.file)));
   assert.deepStrictEqual(found, [], 'ES2015+ syntax in a 2013-era variant; rewrite it in ES5 or mark it "modern":\n' +
     found.join('\n'));
 });
