@@ -4,6 +4,7 @@
 // posts/ (the articles) and pages/ (everything else).
 module.exports = function (eleventyConfig) {
   eleventyConfig.addPlugin(require('./_config/broken-pipe'));  // output to a closed pipe (| head) ends the build
+  eleventyConfig.addPlugin(require('./_config/output-folder')); // the output folder can be written, checked before anything renders
   eleventyConfig.addPlugin(require('./_config/data'));        // first: data/ read and checked, manifest, variant prose
   eleventyConfig.addPlugin(require('./_config/ignores'));     // only posts/ and pages/ hold pages
   eleventyConfig.addPlugin(require('./_config/site'));        // `site` metadata for every page

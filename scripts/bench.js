@@ -24,6 +24,7 @@ const { runCell, killActive } = require('./harness/spawn-cell');
 const { binaryRuntime, RuntimeError } = require('./harness/runtime-record');
 const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
+const { writableFolder, FolderError } = require('./lib/writable-folder');
 const { realFile, journalFile } = require('./lib/side-files');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
@@ -204,9 +205,10 @@ async function run(argv, browsers) {
   }
 
   try {
-    fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+    writableFolder(path.dirname(opts.out), { what: 'the data file', todo: 'Pass --out a path on a writable file system.' });
   } catch (err) {
-    throw new datafile.DataFileError(opts.out, `cannot create its folder (${err.code || err.message}); pass --out with a writable path`);
+    if (!(err instanceof FolderError)) throw err;
+    throw new datafile.DataFileError(opts.out, err.message);
   }
   const held = lock(opts.out);
   // From here a signal stops the run cleanly: installed before anything is
@@ -353,7 +355,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
     const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
     const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
-      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError;
+      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError || err instanceof FolderError;
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;

@@ -5,23 +5,20 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { serve } = require('./site-tools/server');
-const { parseCommandLine, UsageError, reportFailure } = require('./lib/args');
+const { parseCommandLine, port, portFromEnv, DEFAULT_PORT, UsageError, reportFailure } = require('./lib/args');
 const { SITE } = require('./lib/paths');
 
-const HELP = `Usage: node scripts/serve.js [--port 8080] [--dir _site]
+const HELP = `Usage: node scripts/serve.js [--port ${DEFAULT_PORT}] [--dir _site]
 
-  --port N     port to listen on, 0 to 65535 (default $PORT or 8080; 0 picks a free one)
+  --port N     port to listen on, 0 to 65535 in decimal (default $PORT, checked the same way,
+               or ${DEFAULT_PORT}; 0 picks a free one). Listens on 127.0.0.1 only.
   --dir DIR    the built site to serve (default _site)
   --help       this text`;
 
 function parseArgs(argv, env = process.env) {
   const { help, values } = parseCommandLine(argv, { options: { port: { type: 'string' }, dir: { type: 'string' } } });
   if (help) return { help: true };
-  const opts = { port: Number(env.PORT) || 8080, dir: SITE };
-  if (values.port !== undefined) {
-    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) throw new UsageError(`--port needs a number from 0 to 65535, got ${values.port || 'nothing'}`);
-    opts.port = Number(values.port);
-  }
+  const opts = { port: values.port !== undefined ? port('--port', values.port) : portFromEnv(env), dir: SITE };
   if (values.dir !== undefined) {
     if (!values.dir) throw new UsageError('--dir needs a folder');
     opts.dir = path.resolve(values.dir);

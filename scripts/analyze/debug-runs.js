@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { parseStack, scoreTrace, levelFor, traceRecord, nowScore, DEFAULT_STACK_LIMIT } = require('./stack-score');
-const { ROOT } = require('../lib/paths');
+const { ROOT, exampleFile } = require('../lib/paths');
 
 const CHILD = path.join(__dirname, 'debug-child.js');
 const FAKES = path.join(ROOT, 'examples', 'lib', 'fakes.js');
@@ -119,8 +119,8 @@ function classifyOutcome(result, entry, way) {
 // wrote when that differs (a compiled source, or the shared file a librarySet
 // entry loads; `authored` is relative to examplesDir).
 function framesOf(entry, examplesDir, authored) {
-  const variantFile = path.join(examplesDir, entry.file);
-  const written = path.join(examplesDir, authored || entry.file);
+  const variantFile = exampleFile(entry.file, examplesDir);
+  const written = exampleFile(authored || entry.file, examplesDir);
   return written === variantFile ? [variantFile] : [variantFile, written];
 }
 
@@ -131,7 +131,7 @@ function framesOf(entry, examplesDir, authored) {
 const usesPromiseForms = (entry, way) => way.fail.how === 'reject' && !!(entry.adapter && entry.adapter.library === 'node');
 
 function traceVariant(entry, { examplesDir, longStack, probe, sourceText, stackLimit, authored, runtime = SELF }) {
-  const variantFile = path.join(examplesDir, entry.file);
+  const variantFile = exampleFile(entry.file, examplesDir);
   const variantFiles = framesOf(entry, examplesDir, authored || (entry.compile && entry.compile.source));
   const nodeFlags = entry.compile && entry.compile.sourceMaps ? sourceMapFlags(runtime) : [];
   const out = {};
@@ -190,7 +190,7 @@ function sourceMapLevel(entry, traces) {
 // `authored`: the file a person wrote (lib/manifest.js authoredFile), when
 // it is not entry.file; without it, entry.compile.source or entry.file.
 function analyzeVariant(entry, { examplesDir, stackLimit = 50, authored = null, runtime = SELF }) {
-  const variantFile = path.join(examplesDir, entry.file);
+  const variantFile = exampleFile(entry.file, examplesDir);
   const written = authored || (entry.compile && entry.compile.source) || entry.file;
   const sourceFile = path.join(examplesDir, written);
   // Compiled output without source maps is read as it runs; everything else as written.

@@ -1,11 +1,10 @@
 // The price of a library's long-stack switch in time and memory, measured by
 // the benchmark's own child runner (analyzers may run the harness child).
 'use strict';
-const path = require('node:path');
 const { summarize } = require('../lib/stats');
 const { runCell } = require('../harness/spawn-cell');
 const { gcFlags } = require('../harness/runtime-record');
-const { EXAMPLES } = require('../lib/manifest');
+const { exampleFile } = require('../lib/paths');
 
 // The switch's price: n concurrent uploads with every fake operation taking
 // 1 ms (the 2013 "CPU-bound" setting), measured by the benchmark's own child
@@ -15,7 +14,7 @@ const { EXAMPLES } = require('../lib/manifest');
 // `runtime`: a probed runtime record (path, flags, harnessFlags, env); by
 // default the node running this script.
 async function switchCost(entry, { costN, costReps, costDelay }, runtime = { path: process.execPath, flags: [], harnessFlags: gcFlags('node') }) {
-  const cell = { file: path.join(EXAMPLES, entry.file), scenario: 'upload', n: costN, t: costDelay };
+  const cell = { file: exampleFile(entry.file), scenario: 'upload', n: costN, t: costDelay };
   const samples = { off: { ms: [], peakRssMB: [] }, on: { ms: [], peakRssMB: [] } };
   const failures = [];
   for (let rep = 0; rep < costReps; rep++) {

@@ -105,6 +105,22 @@ function decimal(option, value, { integer = false, min = 0, max = Infinity, abov
   return x;
 }
 
+// A TCP port, from the command line (--port) or the environment (PORT)
+// alike: decimal, 0 (any free port) to 65535. One check for both, so PORT
+// cannot mean a port --port refuses (PORT=0x50 was port 80, PORT=abc 8080).
+function port(name, value) {
+  return decimal(name, value, { integer: true, max: 65535 });
+}
+
+// The port both servers (scripts/serve.js, npm start's dev server) take when
+// PORT is unset or empty.
+const DEFAULT_PORT = 8080;
+
+// PORT from `env`, checked by port(); DEFAULT_PORT when unset or empty.
+function portFromEnv(env = process.env) {
+  return env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : port('PORT', env.PORT);
+}
+
 // The common ending of every entry point: usage errors exit 2 with the
 // command's name and a pointer to --help; anything else exits 1.
 function reportFailure(name, err) {
@@ -120,4 +136,4 @@ function reportFailure(name, err) {
   process.exit(1);
 }
 
-module.exports = { parseCommandLine, decimal, UsageError, InputError, reportFailure };
+module.exports = { parseCommandLine, decimal, port, portFromEnv, DEFAULT_PORT, UsageError, InputError, reportFailure };

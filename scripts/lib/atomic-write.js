@@ -13,6 +13,7 @@ const path = require('node:path');
 const { isAlive } = require('./process-alive');
 const { tempFile, tempPattern, realFile } = require('./side-files');
 const { writeAll, WriteError } = require('./full-write');
+const { makeDir } = require('./writable-folder');
 
 // Writes `text` as `file` in one rename. Throws a WriteError (the old file
 // untouched, no temporary file left) if any step fails.
@@ -21,7 +22,7 @@ function writeFileAtomic(file, text) {
   const buf = Buffer.from(text);
   const tmp = tempFile(target);
   try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    makeDir(path.dirname(target));
     const fd = fs.openSync(tmp, 'w');
     try {
       writeAll(fd, buf);

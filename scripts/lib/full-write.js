@@ -92,6 +92,10 @@ class WriteError extends Error {
   // The one line to print: what failed, where, what is kept, what to do.
   line(kept, rerun) {
     const where = this.mount ? ` on ${this.mount}` : '';
+    if (this.code === 'EROFS') {
+      return `${this.file}: not written, its file system${this.mount ? ` (mounted at ${this.mount})` : ''} is read-only (EROFS); ${kept}. ` +
+        `Remount it read-write or choose a path on a writable file system, then ${rerun}.`;
+    }
     if (!this.noSpace) {
       // Node's system errors start with their code; others get it in front.
       const why = this.cause.code ? this.cause.message.split('\n')[0] : `${this.code}: ${this.cause.message.split('\n')[0]}`;
@@ -106,4 +110,4 @@ class WriteError extends Error {
   }
 }
 
-module.exports = { writeAll, spaceFor, WriteError };
+module.exports = { writeAll, spaceFor, mountOf, WriteError };

@@ -7,7 +7,7 @@ const { builtinModules } = require('node:module');
 
 const Ajv = require('ajv');
 
-const { EXAMPLES, ROOT } = require('./paths');
+const { EXAMPLES, ROOT, BUILD_PREFIX } = require('./paths');
 const { InputError } = require('./args');
 const SCHEMA = require('./manifest.schema.json');
 const MANIFEST = path.join(EXAMPLES, 'manifest.json');
@@ -153,8 +153,9 @@ function checkFile(field, rel, roots) {
 // source can feed several variants (streamline's modes) without clashing.
 // The build output is not in git (npm run compile): its source must exist.
 function checkFiles(entry, roots) {
-  if (entry.compile && entry.file !== `build/${entry.id}.js`) {
-    fail(`a compiled variant's "file" must be build/${entry.id}.js (the compiler's output), got "${entry.file}"`);
+  const output = `${BUILD_PREFIX}/${entry.id}.js`;
+  if (entry.compile && entry.file !== output) {
+    fail(`a compiled variant's "file" must be ${output} (the compiler's output), got "${entry.file}"`);
   }
   if (entry.compile) checkFile('compile.source', entry.compile.source, roots);
   else checkFile('file', entry.file, roots);

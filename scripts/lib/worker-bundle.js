@@ -7,15 +7,16 @@
 // site build (_config/worker-bundles.js, "Run it in your browser") and the
 // benchmark's `chromium` runtime (scripts/harness/browser/), which must time
 // exactly the bundles readers run.
-// A compiled variant's file is its compiler's output in examples/build/: the
-// callers compile before they bundle (this room, scripts/lib, may not load
+// A compiled variant's file is its compiler's output in examples/build/ (or
+// the folder ASYNCBENCH_BUILD_DIR names, paths.js exampleFile): the callers
+// compile before they bundle (this room, scripts/lib, may not load
 // scripts/compile/), and one whose output is missing is refused here saying
 // so, never bundled from an old or absent file.
 const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 const { EXAMPLES } = require('./manifest');
-const { ROOT, fromPackage } = require('./paths');
+const { ROOT, fromPackage, exampleFile } = require('./paths');
 const { fingerprint } = require('./fingerprint');
 const { notInBrowser, VIRTUAL_PREFIX } = require('./browser-variants');
 
@@ -83,7 +84,7 @@ const nodeOnly = {
 // The names worker.js requires, resolved to this entry's files.
 function variantModules(entry, examplesDir) {
   const files = {
-    [`${VIRTUAL_PREFIX}variant`]: path.resolve(examplesDir, entry.file),
+    [`${VIRTUAL_PREFIX}variant`]: exampleFile(entry.file, examplesDir),
     [`${VIRTUAL_PREFIX}reference`]: path.join(examplesDir, 'original.js'),
     [`${VIRTUAL_PREFIX}fakes`]: path.join(examplesDir, 'lib', 'fakes.js'),
   };
@@ -124,7 +125,7 @@ function firstMessage(err) {
 async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [] } = {}) {
   const why = notInBrowser(entry);
   if (why) return { id: entry.id, reason: why };
-  const file = path.resolve(examplesDir, entry.file);
+  const file = exampleFile(entry.file, examplesDir);
   if (entry.compile && !fs.existsSync(file)) {
     return { id: entry.id, reason: `its compiled file ${path.relative(ROOT, file)} is not built; compile it first (npm run compile)` };
   }

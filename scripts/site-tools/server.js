@@ -176,9 +176,13 @@ function createServer({ root = SITE, netlifyToml } = {}) {
   });
 }
 
+// This machine only: a preview is for its author, never for the network.
+// npm start's dev server listens here too (_config/dev-server.js).
+const LOOPBACK = '127.0.0.1';
+
 // Starts serving and resolves once listening. Port 0 picks a free port, which
 // is what tests running in parallel want.
-function serve({ root, port = 0, host = '127.0.0.1', netlifyToml } = {}) {
+function serve({ root, port = 0, host = LOOPBACK, netlifyToml } = {}) {
   const server = createServer({ root, netlifyToml });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -193,4 +197,4 @@ function serve({ root, port = 0, host = '127.0.0.1', netlifyToml } = {}) {
   });
 }
 
-module.exports = { createServer, serve };
+module.exports = { createServer, serve, LOOPBACK };

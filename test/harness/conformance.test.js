@@ -9,12 +9,22 @@ const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+<<<<<<< HEAD:test/harness/conformance.test.js
 const { loadManifest } = require('../../scripts/lib/manifest');
 const { ensureCompiled } = require('../../scripts/compile/index');
 const { isInstalled, binaryPath, installFibers } = require('../../scripts/runtimes');
 const { findFibersTree } = require('../../scripts/runtimes/fibers-hook');
 const { observe } = require('../helpers/conformance');
 const { checks, referenceLogs, EXISTING, NEW } = require('../helpers/conformance-suite');
+=======
+const { loadManifest } = require('../scripts/lib/manifest');
+const { ensureCompiled } = require('../scripts/compile/index');
+const { exampleFile } = require('../scripts/lib/paths');
+const { isInstalled, binaryPath, installFibers } = require('../scripts/runtimes');
+const { findFibersTree } = require('../scripts/runtimes/fibers-hook');
+const { observe } = require('./helpers/conformance');
+const { checks, referenceLogs, EXISTING, NEW } = require('./helpers/conformance-suite');
+>>>>>>> main:test/conformance.test.js
 
 const manifest = loadManifest();
 const examplesDir = path.join(__dirname, '..', '..', 'examples');
@@ -68,7 +78,7 @@ for (const v of manifest.variants) {
     ensureCompiled(v); // a compiled variant runs its build output, rebuilt if stale
     refs = refs || await referenceLogs();
     if (!ownProcess) {
-      const mod = require(path.join(examplesDir, v.file));
+      const mod = require(exampleFile(v.file, examplesDir));
       assert.strictEqual(typeof mod.upload, 'function', 'exports.upload must be a function');
       for (const c of checks(v, mod, manifest.variants, refs)) await t.test(c.name, async () => expectNone(await c.run()));
       return;

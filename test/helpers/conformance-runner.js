@@ -6,8 +6,8 @@
 'use strict';
 const { useFibersTree } = require('../../scripts/runtimes/fibers-hook');
 const fibers = useFibersTree();
-const path = require('node:path');
 const { loadManifest } = require('../../scripts/lib/manifest');
+const { exampleFile } = require('../../scripts/lib/paths');
 const { checks, referenceLogs } = require('./conformance-suite');
 
 async function main(id) {
@@ -15,7 +15,7 @@ async function main(id) {
   const v = variants.find((e) => e.id === id);
   if (!v) throw new Error(`no manifest entry "${id}"`);
   if (v.requires.includes('fibers') && !fibers.dir) throw new Error(`fibers cannot load here: ${fibers.reason}`);
-  const mod = require(path.join(__dirname, '..', '..', 'examples', v.file));
+  const mod = require(exampleFile(v.file));
   const refs = await referenceLogs();
   const out = [];
   for (const c of checks(v, mod, variants, refs)) out.push({ name: c.name, problems: await c.run() });

@@ -10,6 +10,7 @@ const path = require('node:path');
 const { builtinModules } = require('node:module');
 const fakes = require('../../examples/lib/fakes');
 const shared = require('../../scripts/harness/conformance');
+const { exampleFile } = require('../../scripts/lib/paths');
 const { problems, failedLog, describe } = shared;
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -168,7 +169,7 @@ function packageRequires(file) {
 
 // A manifest entry as adapterProblems() wants it.
 function descriptor(entry, examplesDir) {
-  const rel = (f) => path.relative(ROOT, path.join(examplesDir, f));
+  const rel = (f) => path.relative(ROOT, exampleFile(f, examplesDir));
   return {
     id: entry.id,
     file: rel(entry.file),

@@ -60,7 +60,10 @@ const freePort = () => new Promise((resolve, reject) => {
   }).on('error', reject);
 });
 
-test('eleventy --serve answers with the deployed CSP, and its reload script is one the CSP allows', async (t) => {
+// `eleventy --serve` on the fixture site with PORT set to a free port, once it
+// says "Server at"; stopped (SIGTERM, as Ctrl+C would) when the test ends, if
+// it has not been stopped already, before its output folder goes.
+async function startDevServer(t) {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-dev-'));
   const port = await freePort();
   const cli = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
@@ -68,10 +71,12 @@ test('eleventy --serve answers with the deployed CSP, and its reload script is o
     cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  // The server stops before its output folder goes.
-  t.after(async () => {
-    child.kill('SIGTERM');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+  };
+  t.after(async () => {
+    await stop();
     fs.rmSync(output, { recursive: true, force: true });
   });
   let log = '';
@@ -88,6 +93,11 @@ test('eleventy --serve answers with the deployed CSP, and its reload script is o
     child.stderr.on('data', read);
     child.on('exit', (code) => reject(new Error(`eleventy --serve exited with ${code}:\n${log}`)));
   });
+  return { port, log, stop };
+}
+
+test('eleventy --serve answers with the deployed CSP, and its reload script is one the CSP allows', async (t) => {
+  const { port, log } = await startDevServer(t);
   assert.match(log, new RegExp(`Server at http://localhost:${port}/`));
   // node:http, not fetch: fetch says sec-fetch-mode: cors, and the server adds
   // its script to navigations only.
@@ -100,3 +110,41 @@ test('eleventy --serve answers with the deployed CSP, and its reload script is o
   assert.match(body, /<script type="module"[^>]*src="\/\.11ty\/reload-client\.js"><\/script>/);
   assert.equal((await get(`http://localhost:${port}/.11ty/reload-client.js`)).status, 200);
 });
+
+// An address of /proc/net/tcp or tcp6: hex, each 32-bit word in the host's
+// (little-endian) byte order.
+function readAddress(hex) {
+  const bytes = hex.match(/.{8}/g).flatMap((word) => word.match(/../g).reverse().map((b) => parseInt(b, 16)));
+  if (bytes.length === 4) return bytes.join('.');
+  if (bytes.every((b) => b === 0)) return '::';
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
+  return groups.join(':');
+}
+
+// The local addresses listening on TCP `port`, from the kernel's socket tables
+// (what `ss -ltn` prints): "127.0.0.1", or "::" / "0.0.0.0" for every interface.
+function listeningOn(port) {
+  const LISTEN = '0A';
+  const found = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = fs.readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    for (const line of lines) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      const [address, hexPort] = local.split(':');
+      if (state === LISTEN && parseInt(hexPort, 16) === port) found.push(readAddress(address));
+    }
+  }
+  return found.sort();
+}
+
+// Issue 38, item 1: the dev server and its live-reload socket (the same
+// server) are for this machine only, as the README says; other hosts on the
+// network must not reach them.
+test('eleventy --serve listens on 127.0.0.1 only, and once stopped nothing listens on its port',
+  { skip: !fs.existsSync('/proc/net/tcp') && 'needs Linux\'s /proc/net/tcp to read the listening sockets' }, async (t) => {
+    const { port, stop } = await startDevServer(t);
+    assert.deepEqual(listeningOn(port), ['127.0.0.1'], `the sockets listening on port ${port}`);
+    await stop();
+    assert.deepEqual(listeningOn(port), [], `nothing left listening on port ${port}`);
+  });

@@ -10,8 +10,14 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 const esprima = require('esprima');
+<<<<<<< HEAD:test/unit/portability.test.js
 const { loadManifest, EXAMPLES } = require('../../scripts/lib/manifest');
 const { ensureCompiled } = require('../../scripts/compile/index');
+=======
+const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
+const { ensureCompiled } = require('../scripts/compile/index');
+const { exampleFile } = require('../scripts/lib/paths');
+>>>>>>> main:test/portability.test.js
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'portability');
@@ -107,7 +113,7 @@ test('every 2013-era variant uses ES5 syntax only (plus generators)', () => {
   assert.ok(variants.length > 0, 'the manifest lists no 2013-era variant');
   // A compiled variant is checked in the form that runs: its build output.
   variants.forEach((v) => ensureCompiled(v));
-  const found = variants.flatMap((v) => checkFile(path.join(EXAMPLES, v.file)));
+  const found = variants.flatMap((v) => checkFile(exampleFile(v.file)));
   assert.deepStrictEqual(found, [], 'ES2015+ syntax in a 2013-era variant; rewrite it in ES5 or mark it "modern":\n' +
     found.join('\n'));
 });

@@ -10,7 +10,7 @@
 // --scenario chains runs alone: its cells go to a file of their own schema.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('../../lib/manifest');
+const { exampleFile } = require('../../lib/paths');
 const { expected, MODES } = require('./chains.child');
 
 const LINKS = 500;
@@ -52,7 +52,7 @@ function cell({ key, runtime, mode, n, variant, skip }) {
     // the event loop, not a timed wait, so the floor in ms is 0.
     criticalPath: asyncSteps, ioFloorMs: 0,
     estimateMs: JOB_BASE_MS + JOB_MS_PER_CHAIN * n,
-    file: path.join(EXAMPLES, variant.file),
+    file: exampleFile(variant.file),
     skip
   };
 }

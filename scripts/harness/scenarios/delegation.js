@@ -12,7 +12,7 @@
 // --scenario delegation runs alone: its cells go to a file of their own schema.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('../../lib/manifest');
+const { exampleFile } = require('../../lib/paths');
 const { STEPS, DEPTHS, MODES } = require('./delegation.child');
 
 // 1 is the setting readers of the 2014 post objected to (one coroutine in
@@ -45,7 +45,7 @@ function cell({ key, runtime, mode, n, variant, skip, settings }) {
     // Reads one after another in each coroutine; each is a turn of the event
     // loop, not a timed wait, so the floor in ms is 0.
     criticalPath: STEPS, ioFloorMs: 0,
-    file: path.join(EXAMPLES, variant.file),
+    file: exampleFile(variant.file),
     skip
   };
   if (n >= LARGE_N && settings && settings.largeReps && settings.largeReps < settings.reps) planned.reps = settings.largeReps;

@@ -7,7 +7,7 @@
 'use strict';
 const path = require('node:path');
 const { decimal, UsageError } = require('../../lib/args');
-const { EXAMPLES } = require('../../lib/manifest');
+const { exampleFile } = require('../../lib/paths');
 const { measureFloors } = require('../floor');
 
 const MODES = ['cpu', 'io'];
@@ -123,7 +123,7 @@ function fakeIoScenario({ name, call, sweep = false, extra = () => ({}), dataFie
       return Object.assign({
         key, runtime: runtime.id, scenario: name, mode, variant: variant.id, n, t,
         ioFloorMs: Math.round(criticalPath * t * 1e6) / 1e6, criticalPath,
-        file: variant.path || path.join(EXAMPLES, variant.file),
+        file: variant.path || exampleFile(variant.file),
         skip,
         // not data fields: the run's settings record them (harness)
         warmup: settings.warmup, warmBatches: settings.warmModes.includes(mode) ? settings.warmBatches : 0, warmMax: settings.warmMax, warmTolerance: settings.warmTolerance

@@ -11,7 +11,7 @@
 // out unless --n asks for them.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('../../lib/manifest');
+const { exampleFile } = require('../../lib/paths');
 const { expected, PRIMITIVES, DEPTH, LOOP } = require('./streamline-modes.child');
 
 const SCENARIO = 'streamline-modes';
@@ -52,7 +52,7 @@ function cell({ key, runtime, mode, n, variant, skip, settings }) {
     // The steps that really wait, one after another; turns of the event
     // loop or reads, not timed waits of the fakes: the floor in ms is 0.
     criticalPath: want.asyncSteps, ioFloorMs: 0,
-    file: path.join(EXAMPLES, variant.file),
+    file: exampleFile(variant.file),
     skip
   };
 }
