@@ -9,22 +9,13 @@ const test = require('node:test');
 const assert = require('node:assert');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-<<<<<<< HEAD:test/harness/conformance.test.js
 const { loadManifest } = require('../../scripts/lib/manifest');
 const { ensureCompiled } = require('../../scripts/compile/index');
+const { exampleFile } = require('../../scripts/lib/paths');
 const { isInstalled, binaryPath, installFibers } = require('../../scripts/runtimes');
 const { findFibersTree } = require('../../scripts/runtimes/fibers-hook');
 const { observe } = require('../helpers/conformance');
 const { checks, referenceLogs, EXISTING, NEW } = require('../helpers/conformance-suite');
-=======
-const { loadManifest } = require('../scripts/lib/manifest');
-const { ensureCompiled } = require('../scripts/compile/index');
-const { exampleFile } = require('../scripts/lib/paths');
-const { isInstalled, binaryPath, installFibers } = require('../scripts/runtimes');
-const { findFibersTree } = require('../scripts/runtimes/fibers-hook');
-const { observe } = require('./helpers/conformance');
-const { checks, referenceLogs, EXISTING, NEW } = require('./helpers/conformance-suite');
->>>>>>> main:test/conformance.test.js
 
 const manifest = loadManifest();
 const examplesDir = path.join(__dirname, '..', '..', 'examples');

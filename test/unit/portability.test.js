@@ -10,14 +10,9 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 const esprima = require('esprima');
-<<<<<<< HEAD:test/unit/portability.test.js
 const { loadManifest, EXAMPLES } = require('../../scripts/lib/manifest');
 const { ensureCompiled } = require('../../scripts/compile/index');
-=======
-const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
-const { ensureCompiled } = require('../scripts/compile/index');
-const { exampleFile } = require('../scripts/lib/paths');
->>>>>>> main:test/portability.test.js
+const { exampleFile } = require('../../scripts/lib/paths');
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'portability');
