@@ -5,7 +5,7 @@
 const test = require('node:test');
 const { FLOOR_LABEL } = require('../../site/lib/cells');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';

@@ -10,7 +10,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { chartSteps } = require('./chart-steps');
 
