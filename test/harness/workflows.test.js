@@ -1,6 +1,6 @@
 'use strict';
-// The GitHub workflows: ci.yml runs the README's test command on every push
-// and pull request on Node 20 and 24; bench-matrix.yml runs the benchmark per
+// The GitHub workflows: ci.yml runs each tier of the test suite as a job on
+// every push and pull request on Node 20, 22 and 24; bench-matrix.yml runs the benchmark per
 // runtime by hand. Both pass the workflow validator and use the same major
 // version of each action, so a bump is made in one go.
 const test = require('node:test');
@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { TIERS } = require('../../scripts/site-tools/test-tiers');
 
 const ROOT = path.join(__dirname, '..', '..');
 const DIR = path.join(ROOT, '.github', 'workflows');
@@ -28,16 +29,27 @@ test('every workflow validates with action-validator, and a broken copy does not
   assert.notEqual(validate(broken).status, 0, 'a job without runs-on must not validate');
 });
 
-test('ci.yml runs the README\'s test command on push and pull request, on Node 20 and 24, with npm caching', () => {
+test('ci.yml runs every tier as a job of its own on push and pull request, on Node 20, 22 and 24, with npm caching', () => {
   const ci = read('ci.yml');
   assert.match(ci, /^on:\n {2}push:\n {2}pull_request:\n/m);
-  assert.match(ci, /node: \[20, 24\]/);
+  assert.match(ci, /node: \[20, 22, 24\]/);
+  const tiers = /tier: \[([^\]]*)\]/.exec(ci);
+  assert.ok(tiers, 'ci.yml has no tier matrix');
+  assert.deepEqual(tiers[1].split(',').map((s) => s.trim()), TIERS.map((t) => t.name), 'one job per tier, in the runner\'s order');
   assert.match(ci, /node-version: \$\{\{ matrix\.node \}\}\n {10}cache: npm/);
-  assert.match(ci, /run: \.ci\/run$/m);
+  assert.match(ci, /run: \.ci\/run \$\{\{ matrix\.tier \}\}$/m);
   const run = fs.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8');
   assert.match(run, /^npm ci\b/m);
-  assert.match(run, /^npm test$/m, '.ci/run ends in the README\'s test command');
+  assert.match(run, /^ {2}npm test$/m, '.ci/run without a tier runs the README\'s test command');
+  assert.match(run, /^ {2}npm run "test:\$tier"$/m);
   assert.match(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'), /npm ci && npm test/);
+});
+
+test('.ci/run refuses a tier that does not exist, before installing anything', () => {
+  const r = spawnSync('bash', [path.join(ROOT, '.ci', 'run'), 'everything'], { encoding: 'utf8', timeout: 30000 });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /no tier "everything"; give one of unit, site, harness, browser/);
+  assert.doesNotMatch(r.stdout, /added \d+ packages/);
 });
 
 test('bench-matrix.yml queues rather than overlaps, and its artifacts expire', () => {
