@@ -112,15 +112,15 @@ async function checkLinks(root) {
       // are checked against this build, not the deployed site.
       urlRewriteExpressions: [{ pattern: new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), replacement: `${server.url}/` }],
       // Only this machine's server is reachable from here: every link to
-      // another site (the 2013 articles, the repository, fonts' licences) is
-      // skipped, not checked. They are the readers' to follow.
+      // another site (the 2013 articles and posts, the repository, the
+      // libraries' pages) is skipped, not checked.
       linksToSkip: async (link) => !link.startsWith(`${server.url}/`),
     });
     const shown = (u) => (u && u.startsWith(server.url) ? u.slice(server.url.length) : u);
     // A start address has no parent in linkinator's results (or itself):
     // where the site names it comes from namedElsewhere, and a page that is
     // only a start address is named by no one.
-    const namers = (l) => (l.parent && l.parent !== l.url ? [shown(l.parent)] : [...(namedOn.get(l.url) || [])]);
+    const namers = (l) => (l.parent && l.parent !== l.url ? [shown(l.parent)] : [...(namedOn.get(l.url) || ['the built files'])]);
     const lines = (state, line) => [...new Set(result.links.filter((l) => l.state === state).flatMap(line))].sort();
     return {
       broken: lines('BROKEN', (l) => namers(l).map((from) => `${shown(l.url)} (${l.status || 'no answer'}) named on ${from}`)),
