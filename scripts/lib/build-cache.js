@@ -53,17 +53,18 @@ function hashFile(file) {
   }
 }
 
-// The version of an installed package, for keys.
+// The version of an installed package, for keys: read once, as the code of
+// a package this process loaded does not change when node_modules/ does.
+const versions = new Map();
 function packageVersion(name) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  if (!versions.has(name)) versions.set(name, JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version);
+  return versions.get(name);
 }
 
 // A module's own file and every file of this repository it requires with a
 // literal relative path, transitively: the code that makes a value is part
 // of its key. (A require with a computed name is not followed.)
-const sourcesMemo = new Map();
 function sourceFiles(file) {
-  if (sourcesMemo.has(file)) return sourcesMemo.get(file);
   const seen = new Set();
   (function visit(f) {
     if (seen.has(f)) return;
@@ -73,14 +74,16 @@ function sourceFiles(file) {
       visit(require.resolve(path.resolve(path.dirname(f), m[2])));
     }
   })(file);
-  const files = [...seen].sort();
-  sourcesMemo.set(file, files);
-  return files;
+  return [...seen].sort();
 }
 
-// The digest of sourceFiles(file): what key parts name as "this maker's code".
+// The digest of sourceFiles(file): what key parts name as "this maker's
+// code". Taken once per process, which runs the code it loaded, not the
+// files as edited since (a --serve rebuild).
+const sourceDigests = new Map();
 function sourceDigest(file) {
-  return digest(sourceFiles(file).flatMap((f) => [path.relative(ROOT, f), fs.readFileSync(f)]));
+  if (!sourceDigests.has(file)) sourceDigests.set(file, digest(sourceFiles(file).flatMap((f) => [path.relative(ROOT, f), fs.readFileSync(f)])));
+  return sourceDigests.get(file);
 }
 
 const disabledByEnv = () => process.env[ENV] === '0';
