@@ -112,3 +112,17 @@ test('a maker\'s code is its file and every file of ours it requires, so a chang
   for (const f of ['site/data-files.js', 'site/derived-figures.js', 'scripts/lib/stats.js', 'scripts/lib/schemas.js']) assert.ok(files.includes(f), f);
   assert.ok(!files.some((f) => f.includes('node_modules')), 'packages are keyed by their versions instead');
 });
+
+test('a require that names no file (in a comment) is passed over; one that does is followed', (t) => {
+  const dir = tempDir(t);
+  fs.writeFileSync(path.join(dir, 'helper.js'), 'module.exports = 1;\n');
+  fs.writeFileSync(path.join(dir, 'maker.js'), "// once: require('./gone')\nconst h = require('./helper');\n");
+  assert.deepEqual(sourceFiles(path.join(dir, 'maker.js')).map((f) => path.basename(f)), ['helper.js', 'maker.js']);
+});
+
+test('a part that JSON cannot write (undefined) is a part of its own, not an error', (t) => {
+  const cache = openCache('t', { dir: tempDir(t), enabled: true });
+  cache.entry(['a', undefined]).write('v');
+  assert.equal(cache.entry(['a', undefined]).read(), 'v');
+  assert.equal(cache.entry(['a']).read(), undefined);
+});

@@ -37,7 +37,7 @@ const sha256 = () => crypto.createHash('sha256');
 function digest(parts) {
   const h = sha256();
   for (const p of parts) {
-    const data = typeof p === 'string' || Buffer.isBuffer(p) ? p : JSON.stringify(p);
+    const data = typeof p === 'string' || Buffer.isBuffer(p) ? p : String(JSON.stringify(p));
     h.update(`${Buffer.byteLength(data)}:`);
     h.update(data);
   }
@@ -63,7 +63,8 @@ function packageVersion(name) {
 
 // A module's own file and every file of this repository it requires with a
 // literal relative path, transitively: the code that makes a value is part
-// of its key. (A require with a computed name is not followed.)
+// of its key. (A require with a computed name is not followed, and one
+// that names no file, as in a comment, is passed over.)
 function sourceFiles(file) {
   const seen = new Set();
   (function visit(f) {
@@ -71,7 +72,14 @@ function sourceFiles(file) {
     seen.add(f);
     if (!/\.[cm]?js$/.test(f)) return;
     for (const m of fs.readFileSync(f, 'utf8').matchAll(/\brequire\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g)) {
-      visit(require.resolve(path.resolve(path.dirname(f), m[2])));
+      let found;
+      try {
+        found = require.resolve(path.resolve(path.dirname(f), m[2]));
+      } catch (err) {
+        if (err.code !== 'MODULE_NOT_FOUND') throw err;
+        continue;
+      }
+      visit(found);
     }
   })(file);
   return [...seen].sort();
