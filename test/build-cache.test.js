@@ -78,6 +78,13 @@ test('an entry made from input files is a miss once one of them changes or is go
   assert.equal(read(), undefined, 'a changed input');
   fs.writeFileSync(b, 'two');
   assert.equal(read(), 'made from a and b', 'the same content again is the same entry');
+  const entry = cache.entry(['k']).file;
+  const whole = fs.readFileSync(entry, 'utf8');
+  fs.writeFileSync(b, 'three');
+  fs.writeFileSync(entry, whole.replace(/"inputs":\[.*?\]\]/, '"inputs":[]'));
+  assert.equal(read(), undefined, 'a header whose inputs were lost (damage, not a save) is a miss');
+  fs.writeFileSync(b, 'two');
+  fs.writeFileSync(entry, whole);
   fs.rmSync(a);
   assert.equal(read(), undefined, 'an input that is gone');
 });

@@ -7,10 +7,9 @@
 // is the real bundle's (jQuery first).
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const crypto = require('node:crypto');
 const fs = require('node:fs');
-const path = require('node:path');
 const { tempDir } = require('./fixtures/bench/helpers');
+const { entryFiles, plantValue } = require('./helpers/build-cache');
 const { openCache, packageVersion } = require('../scripts/lib/build-cache');
 const { buildBundle, buildLoader, MINIFY, toolVersions, CACHE } = require('../_config/chart-bundle');
 
@@ -21,19 +20,13 @@ const parts = (ours = 'function plotIt(longName) { return longName + 1; }\nwindo
 const cold = (p, options = {}) => buildBundle(p, { ...options, cache: openCache(CACHE, { enabled: false }) });
 const cacheIn = (t) => openCache(CACHE, { dir: tempDir(t), enabled: true });
 
-const entries = (cache) => (fs.existsSync(cache.dir) ? fs.readdirSync(cache.dir).map((f) => path.join(cache.dir, f)) : []);
-
-// Builds `p` once, then rewrites the entry that build saved to hold `value`
-// (with its checksum): what the next build returns says whether it used it.
+// Builds `p` once, then rewrites the entry that build saved to hold `value`.
 async function plant(cache, p, value, options = {}) {
-  const before = new Set(entries(cache));
+  const before = new Set(entryFiles(cache));
   await buildBundle(p, { ...options, cache });
-  const added = entries(cache).filter((f) => !before.has(f));
+  const added = entryFiles(cache).filter((f) => !before.has(f));
   assert.equal(added.length, 1, 'one build saves one entry');
-  const [head] = fs.readFileSync(added[0], 'utf8').split('\n', 1);
-  const body = JSON.stringify(value);
-  const sum = crypto.createHash('sha256').update(body).digest('hex');
-  fs.writeFileSync(added[0], `${JSON.stringify({ ...JSON.parse(head), sum })}\n${body}`);
+  plantValue(added[0], value);
 }
 
 test('a second build takes the bundle from the cache', async (t) => {
@@ -74,7 +67,7 @@ test('another terser (or jQuery, Flot) version, or other minify options, is mini
 test('a damaged entry is made again and repaired', async (t) => {
   const cache = cacheIn(t);
   const good = await buildBundle(parts(), { cache });
-  const [file] = entries(cache);
+  const [file] = entryFiles(cache);
   const whole = fs.readFileSync(file, 'utf8');
   for (const damaged of [whole.replace('plotIt', 'plotIT'), whole.slice(0, -5), whole.split('\n')[0]]) {
     fs.writeFileSync(file, damaged);

@@ -7,17 +7,16 @@
 // entry is bundled again; a variant that does not bundle is never cached.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { tempDir } = require('./fixtures/bench/helpers');
+const { entryFiles, plantValue } = require('./helpers/build-cache');
 const { openCache } = require('../scripts/lib/build-cache');
 const { buildWorker, bundleText, CACHE } = require('../scripts/lib/worker-bundle');
 const { loadManifest, EXAMPLES } = require('../scripts/lib/manifest');
 
 const manifest = loadManifest();
 const entry = (id) => manifest.variants.find((v) => v.id === id);
-const entries = (cache) => (fs.existsSync(cache.dir) ? fs.readdirSync(cache.dir).map((f) => path.join(cache.dir, f)) : []);
 // One cache per build, as the site build opens it; the same folder.
 const cacheIn = (dir) => openCache(CACHE, { dir, enabled: true });
 const coldCache = () => openCache(CACHE, { enabled: false });
@@ -38,22 +37,14 @@ function age(file) {
   const old = Date.now() / 1000 - 60;
   fs.utimesSync(file, old, old);
 }
-// Rewrites the value of a cache entry (and its checksum).
-function plant(file, value) {
-  const [head] = fs.readFileSync(file, 'utf8').split('\n', 1);
-  const body = JSON.stringify(value);
-  const sum = crypto.createHash('sha256').update(body).digest('hex');
-  fs.writeFileSync(file, `${JSON.stringify({ ...JSON.parse(head), sum })}\n${body}`);
-}
-
 test('a second build takes the worker from the cache, and a changed variant or fakes file is bundled again', async (t) => {
   const dir = examples(t);
   const store = tempDir(t);
   const v = entry('promises-native');
   const first = await buildWorker(v, { examplesDir: dir, cache: cacheIn(store) });
   assert.ok(first.url, first.reason);
-  const [file] = entries(cacheIn(store));
-  plant(file, 'PLANTED');
+  const [file] = entryFiles(cacheIn(store));
+  plantValue(file, 'PLANTED');
   assert.equal((await buildWorker(v, { examplesDir: dir, cache: cacheIn(store) })).code, 'PLANTED', 'the entry is used');
 
   for (const f of ['promises-native.js', 'lib/fakes.js']) {
@@ -71,7 +62,7 @@ test('other esbuild options are bundled again', async (t) => {
   const store = tempDir(t);
   const options = { bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent', absWorkingDir: dir, entryPoints: [path.join(dir, 'promises-native.js')] };
   const plain = await bundleText(options, { cache: cacheIn(store) });
-  plant(entries(cacheIn(store))[0], 'PLANTED');
+  plantValue(entryFiles(cacheIn(store))[0], 'PLANTED');
   assert.equal(await bundleText(options, { cache: cacheIn(store) }), 'PLANTED');
   const minified = await bundleText({ ...options, minifyWhitespace: true }, { cache: cacheIn(store) });
   assert.ok(minified.length < plain.length, 'the option was applied, not only keyed');
@@ -84,7 +75,7 @@ test('a damaged entry is bundled again and repaired', async (t) => {
   const store = tempDir(t);
   const v = entry('promises-native');
   const good = await buildWorker(v, { examplesDir: dir, cache: cacheIn(store) });
-  const [file] = entries(cacheIn(store));
+  const [file] = entryFiles(cacheIn(store));
   const whole = fs.readFileSync(file, 'utf8');
   fs.writeFileSync(file, whole.slice(0, whole.length / 2));
   assert.deepEqual(await buildWorker(v, { examplesDir: dir, cache: cacheIn(store) }), good);
@@ -95,5 +86,5 @@ test('a variant that does not bundle is not cached, and says why every time', as
   const store = tempDir(t);
   const b = await buildWorker(entry('rx-2'), { cache: cacheIn(store) });
   assert.match(b.reason, /^does not bundle for a browser: /);
-  assert.deepEqual(entries(cacheIn(store)), []);
+  assert.deepEqual(entryFiles(cacheIn(store)), []);
 });

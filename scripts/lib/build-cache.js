@@ -44,6 +44,15 @@ function digest(parts) {
   return h.digest('hex');
 }
 
+// An entry file's text: a header line, then the value's JSON. The header
+// holds the format, the key, the input files' hashes and a hash over all of
+// it and the value, so a cut or damaged entry (header or value) is a miss.
+const sealOf = (key, inputs, body) => digest([FORMAT, key, JSON.stringify(inputs), body]);
+function entryText({ key, inputs = [] }, value) {
+  const body = JSON.stringify(value);
+  return `${JSON.stringify({ format: FORMAT, key, inputs, sum: sealOf(key, inputs, body) })}\n${body}`;
+}
+
 // The hash of a file's bytes, or null when it cannot be read (gone).
 function hashFile(file) {
   try {
@@ -100,7 +109,7 @@ let warned = false;
 function warnUnsaved(file, err) {
   if (warned) return;
   warned = true;
-  process.stderr.write(`build cache: could not save ${path.relative(ROOT, file)} (${err.code || err.message}); the build goes on without saving it. Free space there, or run with ${ENV}=0.\n`);
+  process.stderr.write(`build cache: could not save ${path.relative(ROOT, file)} (${err.code || err.message}); the build goes on without saving it. Make room in ${path.relative(ROOT, path.dirname(path.dirname(file)))}/ or make it writable, or build with ${ENV}=0.\n`);
 }
 
 // One cache: entries under <dir>/<name>/. `enabled` false: every read is a
@@ -131,7 +140,6 @@ function openCache(name, { dir = DIR, enabled = !disabledByEnv() } = {}) {
         } catch (err) {
           return undefined; // not made yet, or unreadable: made again
         }
-        // The header line, then the value's JSON, whose hash the header holds.
         const cut = text.indexOf('\n');
         if (cut < 0) return undefined;
         let head;
@@ -141,8 +149,7 @@ function openCache(name, { dir = DIR, enabled = !disabledByEnv() } = {}) {
           return undefined;
         }
         const body = text.slice(cut + 1);
-        if (!head || head.format !== FORMAT || head.key !== key) return undefined;
-        if (sha256().update(body).digest('hex') !== head.sum) return undefined;
+        if (!head || head.format !== FORMAT || head.key !== key || sealOf(key, head.inputs, body) !== head.sum) return undefined;
         if (!Array.isArray(head.inputs) || !head.inputs.every(([f, h]) => hashOf(f) === h)) return undefined;
         return JSON.parse(body);
       },
@@ -152,11 +159,9 @@ function openCache(name, { dir = DIR, enabled = !disabledByEnv() } = {}) {
         if (since !== null && files.some((f) => changedSince(f, since))) return;
         const hashed = files.map((f) => [f, hashFile(f)]); // as they are now, not as read() saw them
         if (hashed.some(([, h]) => h === null)) return; // an input is gone: nothing to check it against
-        const body = JSON.stringify(value);
-        const head = { format: FORMAT, key, inputs: hashed, sum: sha256().update(body).digest('hex') };
         try {
           removeStaleTemps(file);
-          writeFileAtomic(file, `${JSON.stringify(head)}\n${body}`);
+          writeFileAtomic(file, entryText({ key, inputs: hashed }, value));
         } catch (err) {
           if (!(err instanceof WriteError)) throw err;
           warnUnsaved(file, err);
@@ -175,4 +180,4 @@ function changedSince(file, since) {
   }
 }
 
-module.exports = { openCache, digest, hashFile, packageVersion, sourceFiles, sourceDigest, ENV, DIR };
+module.exports = { openCache, entryText, digest, hashFile, packageVersion, sourceFiles, sourceDigest, ENV, DIR };
