@@ -133,3 +133,12 @@ test('a part that JSON cannot write (undefined) is a part of its own, not an err
   assert.equal(cache.entry(['a', undefined]).read(), 'v');
   assert.equal(cache.entry(['a']).read(), undefined);
 });
+
+test('a cache that cannot be saved (its folder is a file) costs the build nothing but the saving', (t) => {
+  const dir = tempDir(t);
+  const blocked = path.join(dir, 'not-a-folder');
+  fs.writeFileSync(blocked, '');
+  const cache = openCache('t', { dir: blocked, enabled: true });
+  assert.doesNotThrow(() => cache.entry(['k']).write('v'));
+  assert.equal(cache.entry(['k']).read(), undefined);
+});

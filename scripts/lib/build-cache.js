@@ -105,11 +105,17 @@ function sourceDigest(file) {
 
 const disabledByEnv = () => process.env[ENV] === '0';
 
+// A path as a message shows it: from the repository's root when inside it.
+function shown(file) {
+  const rel = path.relative(ROOT, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
+}
+
 let warned = false;
-function warnUnsaved(file, err) {
+function warnUnsaved(file, dir, err) {
   if (warned) return;
   warned = true;
-  process.stderr.write(`build cache: could not save ${path.relative(ROOT, file)} (${err.code || err.message}); the build goes on without saving it. Make room in ${path.relative(ROOT, path.dirname(path.dirname(file)))}/ or make it writable, or build with ${ENV}=0.\n`);
+  process.stderr.write(`build cache: could not save ${shown(file)} (${err.code || err.message}); the build goes on without saving it. Make room in ${shown(dir)} or make it writable, or build with ${ENV}=0.\n`);
 }
 
 // One cache: entries under <dir>/<name>/. `enabled` false: every read is a
@@ -164,7 +170,7 @@ function openCache(name, { dir = DIR, enabled = !disabledByEnv() } = {}) {
           writeFileAtomic(file, entryText({ key, inputs: hashed }, value));
         } catch (err) {
           if (!(err instanceof WriteError)) throw err;
-          warnUnsaved(file, err);
+          warnUnsaved(file, dir, err);
         }
       },
     };
