@@ -12,9 +12,16 @@
 // Both URLs carry a hash of what went into them, under /assets/f/ where
 // netlify.toml caches files for a year: a changed script always gets a new
 // URL, and a second page in the same session takes the bundle from the cache.
+//
+// Minifying the bundle is most of a build's time (terser, seconds), and
+// every build would do it again on the same sources: the minified files are
+// kept in the build cache (scripts/lib/build-cache.js, .cache/build/chart-bundle/),
+// keyed by the sources, the minify options, the versions of terser, jQuery
+// and Flot, and this file's code.
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildJquery } = require('./jquery-build');
+const { openCache, packageVersion, sourceDigest } = require('../scripts/lib/build-cache');
 
 const ROOT = path.join(__dirname, '..');
 const JQUERY = 'jquery/src (reduced build)';
@@ -56,10 +63,6 @@ const PARTS = [JQUERY, ...FLOT, ...OURS];
 const LOADER = 'assets/js/chart-loader.js';
 const STYLES = 'assets/css/charts.css';
 
-function version(pkg) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
-}
-
 function readParts() {
   return PARTS.map((p) => {
     if (p === JQUERY) return { name: p, code: buildJquery() };
@@ -97,22 +100,40 @@ function stylesheetInfo() {
 }
 
 const MINIFY = { compress: { passes: 2 }, mangle: true, format: { comments: false } };
+const CACHE = 'chart-bundle';
 
-async function buildBundle(parts) {
-  const { minify } = require('terser');
-  const ours = parts.slice(1 + FLOT.length).map((p) => path.basename(p.name)).join(', ');
-  const banner = `/*! jQuery ${version('jquery')} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize, Deferred, Callbacks, val, prop; jquery.org/license) and Flot ${version('flot')} (${FLOT.map((f) => path.basename(f, '.js')).join(', ')}; github.com/flot/flot), MIT licensed. Then asyncbench's ${ours}. */\n`;
-  // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
-  const jq = await minify({ jquery: parts[0].code }, MINIFY);
-  const rest = await minify(Object.fromEntries(parts.slice(1).map((p) => [p.name, p.code])), MINIFY);
-  // (Chromium's compile hint //# allFunctionsCalledOnLoad made the first
-  // chart slower here: it compiles all of jQuery and Flot, used or not.)
-  return `${banner + jq.code}\n${rest.code}`;
+// The installed versions a minified file depends on (jQuery's and Flot's are
+// in the banner).
+const toolVersions = () => ({ terser: packageVersion('terser'), jquery: packageVersion('jquery'), flot: packageVersion('flot') });
+
+// make()'s result for these sources, taken from the cache when the same
+// sources, options, versions and code made it before. `what` tells the
+// bundle and the loader apart. options: `cache` (tests give their own),
+// `minify` (terser's options), `versions` (what the key names as installed).
+async function cachedMinify(what, sources, make, { cache = openCache(CACHE), minify = MINIFY, versions = toolVersions() } = {}) {
+  const entry = cache.entry([what, versions, minify, sourceDigest(__filename), ...sources]);
+  const hit = entry.read();
+  if (hit !== undefined) return hit;
+  const code = await make(require('terser').minify, minify, versions);
+  entry.write(code);
+  return code;
 }
 
-async function buildLoader(loader) {
-  const { minify } = require('terser');
-  return (await minify(loader.code, MINIFY)).code;
+function buildBundle(parts, options) {
+  return cachedMinify('bundle', parts.flatMap((p) => [p.name, p.code]), async (minify, opts, versions) => {
+    const ours = parts.slice(1 + FLOT.length).map((p) => path.basename(p.name)).join(', ');
+    const banner = `/*! jQuery ${versions.jquery} (reduced: no ajax, effects, Sizzle, queue, wrap, serialize, Deferred, Callbacks, val, prop; jquery.org/license) and Flot ${versions.flot} (${FLOT.map((f) => path.basename(f, '.js')).join(', ')}; github.com/flot/flot), MIT licensed. Then asyncbench's ${ours}. */\n`;
+    // jQuery on its own: its wrapper scope keeps its names apart from Flot's.
+    const jq = await minify({ jquery: parts[0].code }, opts);
+    const rest = await minify(Object.fromEntries(parts.slice(1).map((p) => [p.name, p.code])), opts);
+    // (Chromium's compile hint //# allFunctionsCalledOnLoad made the first
+    // chart slower here: it compiles all of jQuery and Flot, used or not.)
+    return `${banner + jq.code}\n${rest.code}`;
+  }, options);
 }
 
-module.exports = { bundleInfo, buildBundle, buildLoader, stylesheetInfo, minifyCss, PARTS, FLOT, OURS, LOADER, STYLES };
+function buildLoader(loader, options) {
+  return cachedMinify('loader', [loader.code], async (minify, opts) => (await minify(loader.code, opts)).code, options);
+}
+
+module.exports = { bundleInfo, buildBundle, buildLoader, stylesheetInfo, minifyCss, toolVersions, PARTS, FLOT, OURS, LOADER, STYLES, MINIFY, CACHE };

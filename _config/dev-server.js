@@ -26,7 +26,7 @@ function netlifyHeaders(rules) {
 // port only, so it listens on every interface, live-reload WebSocket included
 // (the same server); upstream: 11ty/dev-server#128. That call is replaced by
 // one on LOOPBACK. A dev server without it would listen everywhere again, so
-// that stops npm start instead; test/dev-server.test.js reads the address
+// that stops npm start instead; test/site/dev-server.test.js reads the address
 // actually bound from the kernel.
 function listenOnLoopback(Server) {
   const proto = Server.prototype;

@@ -13,9 +13,11 @@
 // step) and its bundle builds; otherwise the page names it with the reason
 // (the compiler's file:line and message, or esbuild's first message).
 // Each URL carries a hash of the bundle, under /assets/f/ where netlify.toml
-// caches files for a year.
+// caches files for a year. Bundles whose files are unchanged come from the
+// build cache (scripts/lib/build-cache.js): one cache per build.
 const path = require('node:path');
-const { buildWorker, COMMON, WORKER } = require('../scripts/lib/worker-bundle');
+const { buildWorker, bundleText, COMMON, WORKER, CACHE } = require('../scripts/lib/worker-bundle');
+const { openCache } = require('../scripts/lib/build-cache');
 const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
 const { compileAll, CompileError } = require('../scripts/compile/index');
 const { EXAMPLES } = require('../scripts/lib/manifest');
@@ -26,14 +28,11 @@ const RUNNER_CSS = path.join(ROOT, 'assets', 'css', 'runner.css');
 const RUNNER_BUILD = { ...COMMON, target: 'es2017', minify: true };
 
 // The runner's script and its stylesheet, which it adds to the page itself.
-async function buildRunner() {
-  const esbuild = require('esbuild');
-  const [js, css] = await Promise.all([
-    esbuild.build({ ...RUNNER_BUILD, entryPoints: [RUNNER] }),
-    esbuild.build({ ...RUNNER_BUILD, entryPoints: [RUNNER_CSS], loader: { '.css': 'css' } }),
+async function buildRunner({ cache = openCache(CACHE) } = {}) {
+  const [code, styles] = await Promise.all([
+    bundleText({ ...RUNNER_BUILD, entryPoints: [RUNNER] }, { cache }),
+    bundleText({ ...RUNNER_BUILD, entryPoints: [RUNNER_CSS], loader: { '.css': 'css' } }, { cache }),
   ]);
-  const code = js.outputFiles[0].text;
-  const styles = css.outputFiles[0].text;
   return { url: `/assets/f/runner.${hashOf(code)}.js`, code, css: { url: `/assets/f/runner.${hashOf(styles)}.css`, code: styles } };
 }
 
@@ -54,12 +53,12 @@ function compileFirst(entries, examplesDir, log) {
   return failed;
 }
 
-// Every entry's worker, in manifest order, and the runner. examplesDir and
-// log: a test's own examples/ folder and build log.
-async function buildAll(entries, { examplesDir = EXAMPLES, log = (line) => process.stderr.write(line + '\n') } = {}) {
+// Every entry's worker, in manifest order, and the runner. examplesDir, log
+// and cache: a test's own examples/ folder, build log and build cache.
+async function buildAll(entries, { examplesDir = EXAMPLES, log = (line) => process.stderr.write(line + '\n'), cache = openCache(CACHE) } = {}) {
   const notCompiled = compileFirst(entries, examplesDir, log);
-  const worker = (e) => (notCompiled.has(e.id) ? { id: e.id, reason: notCompiled.get(e.id) } : buildWorker(e, { examplesDir }));
-  const [runner, ...workers] = await Promise.all([buildRunner(), ...entries.map(worker)]);
+  const worker = (e) => (notCompiled.has(e.id) ? { id: e.id, reason: notCompiled.get(e.id) } : buildWorker(e, { examplesDir, cache }));
+  const [runner, ...workers] = await Promise.all([buildRunner({ cache }), ...entries.map(worker)]);
   return { runner, workers };
 }
 

@@ -14,15 +14,25 @@
 // A problem names the file and the JSON path. Unfinished data may be allowed
 // for a draft build (ASYNCBENCH_ALLOW_INCOMPLETE=1); the pages using it then
 // say so. Missing or invalid files are never allowed.
+//
+// Checking all of data/ takes seconds and every build did it again on the
+// same files: a loader given a `cache` (scripts/lib/build-cache.js; the
+// build's loader, site/per-build.js) keeps the verdict on each file that
+// passed, keyed by the file's text, its name (which picks the schema), the
+// schemas as compiled, Ajv's version and the checker's code. A file whose
+// text changed in any way is checked whole again; a file that fails is never
+// cached, and is checked again on every build.
 const fs = require('node:fs');
 const path = require('node:path');
 const { isContinued } = require('../scripts/lib/continuation');
 const schemas = require('../scripts/lib/schemas');
+const { digest, packageVersion, sourceDigest } = require('../scripts/lib/build-cache');
 const { derivedFigureProblems, nonFiniteProblems } = require('./derived-figures');
 const { DEFAULT_PERF, DEFAULT_PERF_COMMAND, PROFILES, fileOfProfile } = require('./lib/perf-files');
 
 const ROOT = path.join(__dirname, '..');
 const ALLOW_INCOMPLETE_ENV = 'ASYNCBENCH_ALLOW_INCOMPLETE';
+const CACHE = 'data-check';
 
 // The files the pages draw from, and how to (re)make each one. Of the
 // runtime profiles' files (site/lib/perf-files.js) only the default
@@ -107,9 +117,13 @@ function unfinished(data) {
   return { problems: [...runs, ...cells], summary };
 }
 
+// What a verdict depends on besides the file's name and text.
+const checkerKey = () => [sourceDigest(__filename), packageVersion('ajv'), digest(schemas.loadedTexts().flat())];
+
 // -> { name, file, shown, data, problems: [{kind, path, message}], incomplete: '' | summary }
 // kind: missing | unreadable | invalid | incomplete. Never throws.
-function readDataFile(dir, name) {
+// `cache`: a build cache (scripts/lib/build-cache.js) for the verdicts.
+function readDataFile(dir, name, { cache = null } = {}) {
   const file = path.join(dir, `${name}.json`);
   const hit = { name, file, shown: shown(file), data: null, problems: [], incomplete: '' };
   const fail = (kind, message, p = null) => hit.problems.push({ kind, path: p, message });
@@ -126,6 +140,14 @@ function readDataFile(dir, name) {
     data = JSON.parse(text);
   } catch (err) {
     fail('unreadable', `is not valid JSON (${err.message}). Remake it with: ${remedy(name)}`);
+    return hit;
+  }
+  const entry = cache && cache.entry([name, text, ...checkerKey()]);
+  const known = entry ? entry.read() : undefined;
+  if (known !== undefined) {
+    hit.problems.push(...known.problems);
+    hit.incomplete = known.incomplete;
+    hit.data = data;
     return hit;
   }
   const infinite = nonFiniteProblems(data, text);
@@ -149,6 +171,8 @@ function readDataFile(dir, name) {
     hit.incomplete = open.summary;
   }
   hit.data = data;
+  // Only unfinished runs are left as problems here: a draft may take them.
+  if (entry) entry.write({ problems: hit.problems, incomplete: hit.incomplete });
   return hit;
 }
 
@@ -195,12 +219,12 @@ function dataNames(dir) {
 
 // load(name) -> the checked file, or throws DataCheckError naming its problems.
 // load.checkAll() checks every file of the folder at once (before rendering)
-// and throws one error listing every problem.
-function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompleteFromEnv() } = {}) {
-  const cache = new Map();
+// and throws one error listing every problem. `cache`: see readDataFile.
+function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompleteFromEnv(), cache = null } = {}) {
+  const hits = new Map();
   const read = (name) => {
-    if (!cache.has(name)) cache.set(name, readDataFile(dataDir, name));
-    return cache.get(name);
+    if (!hits.has(name)) hits.set(name, readDataFile(dataDir, name, { cache }));
+    return hits.get(name);
   };
   function load(name) {
     const hit = read(name);
@@ -218,4 +242,4 @@ function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompl
   return load;
 }
 
-module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV };
+module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV, CACHE };

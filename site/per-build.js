@@ -3,17 +3,21 @@
 // shares: the data loader (each data file read and checked once), and values
 // worked out from it. _config/data.js renews the loader before each build, so
 // a --serve rebuild sees edited files while one build never reads a file or
-// works a value out twice.
-const { makeLoader } = require('./data-files');
+// works a value out twice. The loader keeps its verdicts in the build cache
+// (site/data-files.js says on what they are keyed), so a build checks only
+// the data files that changed since one passed.
+const { makeLoader, CACHE } = require('./data-files');
 const { loadManifest } = require('../scripts/lib/manifest');
+const { openCache } = require('../scripts/lib/build-cache');
 
+const newLoader = () => makeLoader({ cache: openCache(CACHE) });
 let shared = null;
 function buildLoader() {
-  if (!shared) shared = makeLoader();
+  if (!shared) shared = newLoader();
   return shared;
 }
 function renewBuildLoader() {
-  shared = makeLoader();
+  shared = newLoader();
   return shared;
 }
 

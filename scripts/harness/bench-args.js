@@ -81,7 +81,8 @@ ${column(scenarioHelp().slice(1))}
                       with this harness (summaries, intervals, aboveFloor) and
                       rewrite it; runs nothing (for files written while a
                       derivation was different, data/SCHEMA.md)
-  --quick             CI profile: n ${QUICK.ns.join(',')}, 1 repetition (under a minute)
+  --quick             smoke run: each variant once per scenario, n ${QUICK.ns.join(',')}, ${QUICK.modes.join(',')} mode,
+                      1 repetition (under a minute on today's Node)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions

@@ -18,6 +18,7 @@ const SCHEMA_DIR = path.join(DATA, 'schema');
 
 let ajv = null;
 const files = new Map();   // key (the file's base name) → absolute path
+const texts = new Map();   // key → the text compiled (loadedTexts)
 const byName = new Map();  // "schema" value of a data file → key
 
 function add(file) {
@@ -27,9 +28,11 @@ function add(file) {
     if (known !== path.resolve(file)) throw new Error(`${file}: a schema named ${key} is already loaded from ${known}; rename one of them`);
     return key;
   }
-  const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const text = fs.readFileSync(file, 'utf8');
+  const schema = JSON.parse(text);
   ajv.addSchema(schema, key);
   files.set(key, path.resolve(file));
+  texts.set(key, text);
   const own = schema.properties && schema.properties.schema;
   const names = !own ? [] : own.const !== undefined ? [own.const] : own.enum || [];
   for (const name of names) byName.set(name, key);
@@ -83,4 +86,12 @@ function schemaFile(key) {
   return files.get(key) || null;
 }
 
-module.exports = { SCHEMA_DIR, addSchemaFile, keyOfName, validator, sampleValidator, holdsRuns, schemaFile };
+// Every schema this process compiled, as [key, text] by key, as compiled (a
+// file edited since is not what validates): the site's cached data check is
+// keyed by them.
+function loadedTexts() {
+  instance();
+  return [...texts].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+module.exports = { SCHEMA_DIR, addSchemaFile, keyOfName, validator, sampleValidator, holdsRuns, schemaFile, loadedTexts };

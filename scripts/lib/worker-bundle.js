@@ -12,6 +12,10 @@
 // compile before they bundle (this room, scripts/lib, may not load
 // scripts/compile/), and one whose output is missing is refused here saying
 // so, never bundled from an old or absent file.
+// A build bundles every worker again from files that rarely change: with a
+// `cache` (scripts/lib/build-cache.js; the site build passes one) a bundle
+// is taken from .cache/build/browser-bundles/ while the files esbuild read
+// for it, esbuild's version, the options and this file's code are the same.
 const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
@@ -19,6 +23,9 @@ const { EXAMPLES } = require('./manifest');
 const { ROOT, fromPackage, exampleFile } = require('./paths');
 const { fingerprint } = require('./fingerprint');
 const { notInBrowser, VIRTUAL_PREFIX } = require('./browser-variants');
+const { sourceDigest } = require('./build-cache');
+
+const CACHE = 'browser-bundles';
 
 // The worker's file, named by path: the bundler reads it, nothing here loads it.
 const WORKER = path.join(ROOT, 'scripts', 'harness', 'browser', 'worker.js');
@@ -120,23 +127,59 @@ function firstMessage(err) {
   return `${where}${explain(m)}`;
 }
 
+// The files a bundle was made from, by esbuild's metafile: every file it
+// read, and the package.json of each package they belong to (its "browser"
+// and "main" fields chose them). A module of a plugin's own namespace
+// ("asyncbench-entry:...") is no file: the caller keys what it holds.
+// Names are relative to the build's working folder `base`.
+function inputFiles(metafile, base) {
+  const files = new Set();
+  for (const name of Object.keys(metafile.inputs)) {
+    const m = /^([^/]*):(.*)$/.exec(name);
+    const rel = m ? m[2] : name;
+    if (!m) files.add(path.resolve(base, rel));
+    const pkg = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(rel);
+    if (pkg) files.add(path.resolve(base, pkg[1], 'package.json'));
+  }
+  return [...files];
+}
+
+// The text esbuild makes of `options` (one output file), from `cache` when
+// the same options, esbuild version and key made it from files that are all
+// unchanged. `key`: what else shapes the output (what the plugins in
+// `options` do, which JSON cannot say). A failed build throws, and is not
+// cached.
+async function bundleText(options, { cache = null, key = [] } = {}) {
+  const esbuild = require('esbuild');
+  const entry = cache && cache.entry([esbuild.version, options, ...key]);
+  const hit = entry ? entry.read() : undefined;
+  if (hit !== undefined) return hit;
+  const since = Date.now();
+  const out = await esbuild.build({ ...options, metafile: true });
+  const text = out.outputFiles[0].text;
+  if (entry) entry.write(text, { inputs: inputFiles(out.metafile, options.absWorkingDir || process.cwd()), since });
+  return text;
+}
+
 // One entry's worker: { id, url, code } or { id, reason }. `plugins`: more
-// esbuild plugins, run after the variant's (the harness's floor workload).
-async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [] } = {}) {
+// esbuild plugins, run after the variant's (the harness's floor workload;
+// not cached: only its caller knows what it does). `cache`: see above.
+async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [], cache = null } = {}) {
   const why = notInBrowser(entry);
   if (why) return { id: entry.id, reason: why };
   const file = exampleFile(entry.file, examplesDir);
   if (entry.compile && !fs.existsSync(file)) {
     return { id: entry.id, reason: `its compiled file ${path.relative(ROOT, file)} is not built; compile it first (npm run compile)` };
   }
-  const esbuild = require('esbuild');
+  const options = { ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), nodeOnly, ...plugins] };
+  // What the plugins do: this file's code, and the entry and folder they serve.
+  const key = [sourceDigest(__filename), entry, examplesDir, NODE_ONLY.source];
   try {
-    const out = await esbuild.build({ ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), nodeOnly, ...plugins] });
-    const code = out.outputFiles[0].text;
+    const code = await bundleText(options, { cache: plugins.length ? null : cache, key });
     return { id: entry.id, url: `/assets/f/worker-${entry.id}.${fingerprint(code)}.js`, code };
   } catch (err) {
     return { id: entry.id, reason: `does not bundle for a browser: ${firstMessage(err)}` };
   }
 }
 
-module.exports = { buildWorker, COMMON, WORKER };
+module.exports = { buildWorker, bundleText, COMMON, WORKER, CACHE };

@@ -32,6 +32,18 @@ function standing(cost) {
   return 'not told apart';
 }
 
+// A style's cost is two seeded bootstraps, the same for the same pair of
+// cells, and one build asks for each pair from the table, the prose, the
+// browser's chart and its settings: worked out once per pair of loaded cells
+// (a rebuild loads new cell objects, so it works them out again).
+const costsByCell = new WeakMap(); // cell -> Map(base cell -> cost)
+function pairCost(cell, base) {
+  if (!costsByCell.has(cell)) costsByCell.set(cell, new Map());
+  const costs = costsByCell.get(cell);
+  if (!costs.has(base)) costs.set(base, cellCostPerCall(cell, base));
+  return costs.get(base);
+}
+
 // The cost rows of one cell group (same runtime, scenario, mode and n),
 // cheapest first; null when the baseline has no warm figure.
 function costRows(cells) {
@@ -39,7 +51,7 @@ function costRows(cells) {
   if (!base) return null;
   return cells
     .filter((c) => c.variant !== FLOOR_ID && hasWarm(c))
-    .map((c) => ({ cell: c, cost: c === base ? null : cellCostPerCall(c, base) }))
+    .map((c) => ({ cell: c, cost: c === base ? null : pairCost(c, base) }))
     .sort((a, b) => (a.cost ? a.cost.costUs : 0) - (b.cost ? b.cost.costUs : 0) || a.cell.variant.localeCompare(b.cell.variant));
 }
 

@@ -28,7 +28,10 @@ test('--runtimes chromium --quick writes valid cells, in real headless Chromium'
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const out = path.join(dir, 'perf-chromium.json');
-  const r = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out]);
+  // Both modes and two sizes, as --quick once ran (it is cpu at n 100 now):
+  // the worker's fake I/O is timed differently in each mode.
+  const plan = ['--mode', 'cpu,io', '--n', '100,300'];
+  const r = bench(['--runtimes', 'chromium', '--quick', ...plan, '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const data = JSON.parse(fs.readFileSync(out, 'utf8'));
   const validate = validator(keyOfName('asyncbench/perf@1'));
@@ -70,7 +73,7 @@ test('--runtimes chromium --quick writes valid cells, in real headless Chromium'
   assert.ok(floors.length && floors.every((c) => c.status === 'skipped'), 'and so is its floor, with no style beside it');
 
   // --resume: every repetition is there, so nothing runs and nothing is lost.
-  const again = bench(['--runtimes', 'chromium', '--quick', '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out, '--resume']);
+  const again = bench(['--runtimes', 'chromium', '--quick', ...plan, '--variants', `^(${STYLES.join('|')})$`, '--scenario', 'upload,errors', '--out', out, '--resume']);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, /: 0 jobs to run/);
   const kept = JSON.parse(fs.readFileSync(out, 'utf8'));

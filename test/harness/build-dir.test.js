@@ -4,8 +4,9 @@
 // the site build and the benchmark alike (scripts/lib/paths.js BUILD), so a
 // checkout that cannot be written to still builds the site (with --output
 // elsewhere) and runs the benchmark. As root, examples/build/ is made
-// unwritable for the test (an empty read-only tmpfs over it); elsewhere the
-// test checks that nothing there changed. One site build serves every check.
+// unwritable for the site build (an empty read-only tmpfs over it, in a mount
+// namespace of the build's own); elsewhere the test checks that nothing there
+// changed. One site build serves every check.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -19,6 +20,7 @@ const { compileVariant } = require('../../scripts/compile/index');
 const ROOT = path.join(__dirname, '..', '..');
 const EXAMPLES_BUILD = path.join(ROOT, 'examples', 'build');
 const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
+const ELEVENTY = path.join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 const COMPILED = loadManifest().variants.filter((v) => v.compile).map((v) => v.id);
 
 // Names and modification times of examples/build/, or null when it is absent.
@@ -27,16 +29,16 @@ function snapshot(dir) {
   return fs.readdirSync(dir).sort().map((name) => [name, fs.lstatSync(path.join(dir, name)).mtimeMs]);
 }
 
-// An empty read-only tmpfs over examples/build/ until the test ends (root only).
-function unwritable(t, dir) {
-  const made = !fs.existsSync(dir);
-  if (made) fs.mkdirSync(dir);
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', dir], { encoding: 'utf8' });
-  t.after(() => {
-    if (r.status === 0) spawnSync('umount', [dir]);
-    if (made) fs.rmdirSync(dir);
-  });
-  assert.equal(r.status, 0, `running as root, yet cannot mount a read-only tmpfs on ${dir}: ${r.error || r.stderr}`);
+// Runs a command with an empty read-only tmpfs over `dir` (root only), in a
+// mount namespace of its own: the checkout's examples/build/ is unwritable for
+// that command alone, never for the test files running beside this one, which
+// compile into it and run what is there.
+function withReadOnly(dir, command, args, options) {
+  if (!fs.existsSync(dir)) fs.mkdirSync(dir, { recursive: true });
+  const script = 'mount -t tmpfs -o ro,size=64k tmpfs "$1" || exit 97; shift; exec "$@"';
+  const r = spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', dir, command, ...args], { encoding: 'utf8', ...options });
+  assert.notEqual(r.status, 97, `running as root, yet cannot mount a read-only tmpfs on ${dir} in a namespace of its own: ${r.stderr}`);
+  return r;
 }
 
 test('with ASYNCBENCH_BUILD_DIR set, the site builds with examples/build/ unwritable, and the compiled variants there bundle and run',
@@ -46,10 +48,12 @@ test('with ASYNCBENCH_BUILD_DIR set, the site builds with examples/build/ unwrit
     const buildDir = path.join(base, 'compiled');
     const site = path.join(base, 'site');
     const before = snapshot(EXAMPLES_BUILD);
-    if (process.getuid() === 0) unwritable(t, EXAMPLES_BUILD);
     const env = { ...process.env, ASYNCBENCH_BUILD_DIR: buildDir };
 
-    const r = runEleventy([`--output=${site}`], { ASYNCBENCH_BUILD_DIR: buildDir, ASYNCBENCH_ALLOW_INCOMPLETE: '', ASYNCBENCH_DRAFTS: '' });
+    const buildEnv = { ASYNCBENCH_BUILD_DIR: buildDir, ASYNCBENCH_ALLOW_INCOMPLETE: '', ASYNCBENCH_DRAFTS: '' };
+    const r = process.getuid() === 0
+      ? withReadOnly(EXAMPLES_BUILD, process.execPath, [ELEVENTY, '--quiet', `--output=${site}`], { cwd: ROOT, env: { ...process.env, ...buildEnv } })
+      : runEleventy([`--output=${site}`], buildEnv);
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.deepEqual(COMPILED.filter((id) => !fs.existsSync(path.join(buildDir, `${id}.js`))), [], 'every compiled variant is in the chosen folder');
 

@@ -220,7 +220,7 @@ test('the fake I/O time a call must wait is named "I/O wait", never "floor"', ()
   for (const v of manifest.variants) {
     const html = pageOf(v);
     if (!cellsOf(v).length) continue;
-    assert.match(html, /<th>I\/O wait, ms<\/th>/, v.id);
+    assert.match(html, /<th scope="col">I\/O wait, ms<\/th>/, v.id);
     assert.match(visibleText(html), /The I\/O wait is what the longest call spends waiting on its fake I\/O/, v.id);
     assert.doesNotMatch(visibleText(html), /floor/i, v.id);
   }
