@@ -26,6 +26,7 @@ const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
 const { writableFolder, FolderError } = require('./lib/writable-folder');
 const { realFile, journalFile } = require('./lib/side-files');
+const { notRegularFile } = require('./lib/file-kind');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
@@ -104,6 +105,17 @@ function stopwatch() {
 // A file as the messages name it: relative to where the command runs.
 const shown = (file) => path.relative(process.cwd(), file);
 
+// The data file is read, then replaced whole: anything but a regular file or
+// nothing is refused before the lock is taken or a byte read (a FIFO would
+// block that read for ever, lock held and deaf to SIGINT and SIGTERM).
+function checkOut(given, real) {
+  const kind = notRegularFile(real);
+  if (!kind) return;
+  const link = real === path.resolve(given) ? '' : ` (a link to ${real})`;
+  throw new UsageError(`--out ${given}${link} is ${kind}, not a regular file: the data file is read and then replaced whole, ` +
+    'so --out must name a data file or a path where none exists yet');
+}
+
 // The dry run's second figure, from the samples --out already holds.
 function historyLine(jobs, opts) {
   const where = shown(opts.out);
@@ -152,7 +164,9 @@ async function run(argv, browsers) {
   }
   // Once, here: the lock, the journal, the temporary file and the rename all
   // work on the file a linked --out points to (lib/side-files.js).
+  const given = opts.out;
   opts.out = realFile(opts.out);
+  checkOut(given, opts.out);
   if (opts.merge) {
     const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
     process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +

@@ -87,8 +87,9 @@ ${column(scenarioHelp().slice(1))}
                       (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions
   --out FILE          data file to merge into (default data/perf-<profile>.json
-                      when --runtimes names one profile, else data/perf.json); not "-":
-                      the data file is never stdout, see --format
+                      when --runtimes names one profile, else data/perf.json): a regular
+                      file or none yet; not "-" (the data file is never stdout, see
+                      --format), a FIFO or a directory
   --format F          the summary printed at the end: table (default), json or
                       csv; json and csv go to stdout alone (one row per cell,
                       README "Reading the summary"), the table then to stderr
