@@ -69,7 +69,9 @@ function validEntry(entry) {
 
 // The journal's entries, oldest first: { entries, dropped } where `dropped`
 // says whether a last line cut short by a kill was left out. No journal: none.
-function read(dataFile) {
+// problemOf(entry): what makes a whole entry unfit to replay (fields the
+// harness never writes), or null; such a line is refused like a broken one.
+function read(dataFile, problemOf = () => null) {
   const file = journalFile(dataFile);
   let text;
   try {
@@ -90,7 +92,12 @@ function read(dataFile) {
     try {
       entry = JSON.parse(line);
     } catch (err) { /* judged below */ }
+    const refused = (what, why) => new JournalError(file, `line ${i + 1} is not a journal entry${what} ` +
+      `(${line.slice(0, 60)}${line.length > 60 ? '…' : ''}). ${why}, so this file was changed by something else. ` +
+      'Nothing was written; move the journal aside to run without its repetitions, or restore it.');
     if (validEntry(entry)) {
+      const problem = problemOf(entry);
+      if (problem) throw refused(`: ${problem}`, 'The harness never writes such a line');
       entries.push(entry);
       return;
     }
@@ -98,9 +105,7 @@ function read(dataFile) {
       dropped = true;
       return;
     }
-    throw new JournalError(file, `line ${i + 1} is not a journal entry (${line.slice(0, 60)}${line.length > 60 ? '…' : ''}). ` +
-      'Only a stop can cut the last line short, so this file was changed by something else. ' +
-      'Nothing was written; move the journal aside to run without its repetitions, or restore it.');
+    throw refused('', 'Only a stop can cut the last line short');
   });
   return { entries, dropped };
 }
