@@ -26,7 +26,7 @@ const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
 const { writableFolder, FolderError } = require('./lib/writable-folder');
 const { realFile, journalFile } = require('./lib/side-files');
-const { notRegularFile } = require('./lib/file-kind');
+const { checkOut } = require('./harness/out-file');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
@@ -104,17 +104,6 @@ function stopwatch() {
 
 // A file as the messages name it: relative to where the command runs.
 const shown = (file) => path.relative(process.cwd(), file);
-
-// The data file is read, then replaced whole: anything but a regular file or
-// nothing is refused before the lock is taken or a byte read (a FIFO would
-// block that read for ever, lock held and deaf to SIGINT and SIGTERM).
-function checkOut(given, real) {
-  const kind = notRegularFile(real);
-  if (!kind) return;
-  const link = real === path.resolve(given) ? '' : ` (a link to ${real})`;
-  throw new UsageError(`--out ${given}${link} is ${kind}, not a regular file: the data file is read and then replaced whole, ` +
-    'so --out must name a data file or a path where none exists yet');
-}
 
 // The dry run's second figure, from the samples --out already holds.
 function historyLine(jobs, opts) {

@@ -89,7 +89,8 @@ test('a journal line that parses but holds the wrong fields is refused, naming t
   const { out, cell, extra } = await fileWithCell(t);
   const entry = (c, s) => JSON.stringify({ cell: c, sample: s }) + '\n';
   const planCell = journal.cellFields(cell);
-  const { status, ...noStatus } = extra; // eslint-disable-line no-unused-vars
+  const noStatus = Object.assign({}, extra);
+  delete noStatus.status;
   const cases = [
     [{ key: cell.key }, extra, /its cell names no scenario this harness knows \(scenario: undefined\)/],
     [Object.assign({}, planCell, { n: 'five' }), extra, /its cell does not match .*perf\.schema\.json: \/n must be integer/],
