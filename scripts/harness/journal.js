@@ -12,8 +12,10 @@
 // so the lines already there stay whole and the next append can follow them.
 // A kill can still leave the last line cut short, which is the only damage a
 // stop can do. That line is dropped (its repetition simply runs again). A
-// broken line with complete lines after it is not a stop's doing: the journal
-// is refused, untouched.
+// broken line with complete lines after it is not a stop's doing, nor is a
+// whole line with fields the harness never writes (a cell or sample that
+// does not fit the data file, read's problemOf): the journal is refused,
+// untouched, naming the line.
 'use strict';
 const fs = require('node:fs');
 const { journalFile } = require('../lib/side-files');

@@ -24,12 +24,19 @@ let pipe = null; // the watchdog's stdin, once started; false if it could not st
 
 function started() {
   if (pipe !== null) return pipe;
-  const proc = spawn(process.execPath, [__filename], { stdio: ['pipe', 'ignore', 'ignore'] });
-  proc.on('error', (err) => {
+  const failed = (err) => {
     pipe = false;
     process.stderr.write(`bench: the watchdog process (${__filename}) did not start (${err.code || err.message}); ` +
       'a child that loops for ever would outlive a kill -9 of this run\n');
-  });
+  };
+  let proc;
+  try {
+    proc = spawn(process.execPath, [__filename], { stdio: ['pipe', 'ignore', 'ignore'] });
+  } catch (err) {
+    failed(err);
+    return pipe;
+  }
+  proc.on('error', failed);
   if (!proc.stdin) return (pipe = false);
   proc.stdin.on('error', () => { /* the watchdog is gone: nothing to tell it */ });
   // It must never keep the harness alive, nor be waited for.
