@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { tempDir, runBench } = require('./fixtures/bench/helpers');
+const { tempDir, runBench } = require('../fixtures/bench/helpers');
 
 const SMALL = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--n', '5', '--reps', '1', '--retries', '0'];
 const HANG_MS = 20000;

@@ -8,7 +8,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { tempOut, runBench, until, readyPid, isGone, killQuietly } = require('./fixtures/bench/helpers');
+const { tempOut, runBench, until, readyPid, isGone, killQuietly } = require('../fixtures/bench/helpers');
 
 const TIMEOUT_MS = 5000;
 // How long after the kill every process the run started must be gone: the
