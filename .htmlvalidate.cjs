@@ -1,4 +1,4 @@
-// html-validate's rules for the built site: test/site-checks.test.js checks
+// html-validate's rules for the built site: test/site/site-checks.test.js checks
 // every page of _site/ with them (html-validate finds this file by walking up
 // from each page). Both presets are on whole, "document" because every page
 // is a full document; the rules below are set otherwise, each with why.

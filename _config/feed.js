@@ -5,7 +5,7 @@
 // An entry carries the post's prose with each chart and table replaced by a
 // link to it on the page (site/render/prose-only.js): the figures are most of
 // a page's weight (the article alone was 425 KB in the feed) and no feed
-// reader can draw them. test/feed.test.js holds the feed under 300 KB.
+// reader can draw them. test/site/feed.test.js holds the feed under 300 KB.
 const { feedProse } = require('../site/render/prose-only');
 
 module.exports = async function (eleventyConfig) {

@@ -12,7 +12,7 @@ const stats = require('../scripts/lib/stats');
 const { BASELINE } = require('../scripts/lib/manifest');
 
 // Summary -> the sample field it summarizes, over the ok samples, as
-// scripts/harness/datafile.js summarizeCell writes them (test/derived-figures.test.js
+// scripts/harness/datafile.js summarizeCell writes them (test/site/derived-figures.test.js
 // holds the two in step). Every one is a magnitude.
 const CELL_SUMMARIES = {
   time: 'timeMs', memory: 'peakRssMb', heap: 'heapMb', latencyP50: 'p50Ms', latencyP99: 'p99Ms',

@@ -90,7 +90,7 @@ function headerOfAst(ast, tokens) {
 // `var`/`let`/`const` statement, up to its `;`, is plain JavaScript and is
 // parsed alone; a statement that does not parse that way, or that ends
 // without its `;` (automatic semicolon insertion), is not header here.
-// test/complexity-headline.test.js checks both paths agree on every JS variant.
+// test/site/complexity-headline.test.js checks both paths agree on every JS variant.
 function headerOfTokens(text, tokens) {
   const statements = [];
   let depth = 0;

@@ -3,7 +3,7 @@
 // deepest nesting of functions (the callback "pyramid").
 //
 // How the syntax of the async styles counts (Esprima 4.0.1, checked in
-// test/complexity.test.js):
+// test/harness/complexity.test.js):
 //   function*  -> two tokens, Keyword `function` and Punctuator `*`
 //   yield      -> one Keyword; `yield*` is two tokens (`yield`, `*`)
 //   async      -> one Identifier (a contextual keyword, not reserved)

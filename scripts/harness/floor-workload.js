@@ -13,7 +13,7 @@
 'use strict';
 var path = require('path');
 // Reached by path, as child.js reaches it: the harness room imports no file
-// outside scripts/ by a relative require (test/scripts-layout.test.js).
+// outside scripts/ by a relative require (test/unit/scripts-layout.test.js).
 var fakes = require(path.join(__dirname, '..', '..', 'examples', 'lib', 'fakes.js'));
 var blobManager = fakes.blobManager, db = fakes.db, files = fakes.files;
 var Version = fakes.Version, File = fakes.File, FileVersion = fakes.FileVersion;

@@ -62,7 +62,7 @@ const DEFAULTS = Object.freeze({
 });
 
 // A smoke run (CI, or a first look at a new runtime): every variant once in
-// every scenario, under a minute (test/bench-quick.test.js estimates it). One
+// every scenario, under a minute (test/unit/bench-quick.test.js estimates it). One
 // size and the CPU-bound mode only: the I/O-bound mode runs the same code with
 // longer waits, and the second size and mode made the run four times as long
 // (516 jobs, about 2 minutes by the estimate; issue 39).

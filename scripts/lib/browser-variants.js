@@ -28,7 +28,7 @@ function notInBrowser(entry) {
 
 // The names the browser worker requires that no package provides: the worker
 // bundler (scripts/lib/worker-bundle.js) resolves them to the entry's files,
-// and test/declared-packages.test.js skips them.
+// and test/unit/declared-packages.test.js skips them.
 const VIRTUAL_PREFIX = 'asyncbench:';
 
 module.exports = { notInBrowser, VIRTUAL_PREFIX };

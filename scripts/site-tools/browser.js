@@ -74,8 +74,11 @@ async function watch(page) {
 
 // Launches Chromium and serves the built site on a free port. `open(path,
 // options)` gives a fresh context per page, so colour scheme and viewport
-// never leak between tests.
-async function startSession({ root } = {}) {
+// never leak between tests. filterLimitMs: the charts' regex filter's match
+// budget in every page (window.chartFilterTuning), for tests whose subject is
+// not that budget: the reader's 1 s trips when the machine is busy, and a
+// test must not depend on how busy it is. Unset, pages keep the reader's.
+async function startSession({ root, filterLimitMs = null } = {}) {
   const siteRoot = root || ensureSite();
   const server = await serve({ root: siteRoot, port: 0 });
   let browser;
@@ -94,6 +97,7 @@ async function startSession({ root } = {}) {
     async open(urlPath, { colorScheme = 'light', viewport = { width: 1280, height: 900 }, waitUntil = 'load', init = null } = {}) {
       const context = await browser.newContext({ colorScheme, viewport, baseURL: server.url });
       contexts.push(context);
+      if (filterLimitMs) await context.addInitScript((limit) => { window.chartFilterTuning = { limit }; }, filterLimitMs);
       if (init) await context.addInitScript(...init);
       const page = await context.newPage();
       const problems = await watch(page);

@@ -4,7 +4,7 @@
 // folder the build read (data/, or CHARTS_DATA_DIR), which the build has
 // checked against its schema, and data/SCHEMA.md, which describes each field.
 // Each is published under /downloads/ by its own name (not /data/: the
-// repository's folders never appear in the build, test/site-build.test.js).
+// repository's folders never appear in the build, test/site/site-build.test.js).
 const fs = require('node:fs');
 const path = require('node:path');
 const { escapeHtml: esc } = require('../format');

@@ -7,7 +7,7 @@
 // its family, and without JavaScript every figure is its data table.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { isBundle } = require('../../scripts/site-tools/page-figures');
 const { runtimeMatches, NOW_RUNTIME } = require('../../site/lib/runtime-match');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');

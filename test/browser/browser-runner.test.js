@@ -14,7 +14,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { buildSiteWith } = require('../helpers/eleventy');
 const { keyOfName, validator } = require('../../scripts/lib/schemas');
 const { DEFAULT_STYLES } = require('../../site/lib/browser-variants');
@@ -54,7 +54,6 @@ const rowStatus = (page) => page.$$eval('.runner-table tbody tr', (trs) => trs.m
 
 test('the in-browser runner', { timeout: 600000 }, async (t) => {
   const site = buildSiteWith({ ASYNCBENCH_RUNNER_EXTRA: FIXTURE });
-  t.after(() => fs.rmSync(site.output, { recursive: true, force: true }));
   assert.ok(site.ok, site.log);
   const s = await startSession({ root: site.output });
   t.after(() => s.close());

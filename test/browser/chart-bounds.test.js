@@ -8,7 +8,7 @@
 // figure with its first column in view and a shadow saying there is more.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession, watch } = require('../../scripts/site-tools/browser');
+const { startSession, watch } = require('../helpers/browser-session');
 const { stressFigure, injectFigures } = require('../../scripts/site-tools/stress-chart');
 const { chartSteps } = require('./chart-steps');
 

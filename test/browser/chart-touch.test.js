@@ -8,7 +8,7 @@
 // test/browser/charts.test.js and checked again here at the end.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession, watch } = require('../../scripts/site-tools/browser');
+const { startSession, watch } = require('../helpers/browser-session');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';

@@ -10,8 +10,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSession } = require('../../scripts/site-tools/browser');
-const { dataDir } = require('../helpers/data-dir');
+const { startSession } = require('../helpers/browser-session');
+const ROOT_DIR = path.join(__dirname, '..', '..');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { chartSteps } = require('./chart-steps');
 
@@ -27,11 +27,9 @@ function runnersAt(dir, n) {
 }
 
 test('delegation post charts in Chromium, from the committed data', async (t) => {
-  const d = dataDir();
-  t.after(d.remove);
-  const runners = runnersAt(d.dir, 1);
+  const runners = runnersAt(path.join(ROOT_DIR, 'data'), 1);
   assert.ok(runners.includes('genny') && runners.some((r) => /bluebird/.test(r)));
-  const site = buildDraftsSite({ CHARTS_DATA_DIR: d.dir });
+  const site = buildDraftsSite();
   t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'generator-delegation', 'index.html')));
 

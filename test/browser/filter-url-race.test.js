@@ -7,7 +7,7 @@
 // page's 2013 chart, whose data (data/reference-2013.json) never change.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { chartSteps } = require('./chart-steps');
 const { filterProbe } = require('./filter-probe');
 

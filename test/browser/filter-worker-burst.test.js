@@ -6,7 +6,7 @@
 // is ended for being slow and the count does not depend on the machine's load.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { chartSteps } = require('./chart-steps');
 const { filterProbe } = require('./filter-probe');
 

@@ -8,7 +8,7 @@
 // figure, never typed here.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { FLOOR_LABEL } = require('../../site/lib/cells');
 const { chartSteps } = require('./chart-steps');
 

@@ -4,7 +4,7 @@
 // Screenshots land in test/artifacts/ for a human to look at.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { startSession } = require('../../scripts/site-tools/browser');
+const { startSession } = require('../helpers/browser-session');
 const { buildSiteCheck } = require('../helpers/site-check');
 
 const POST = '/posts/site-check/';

@@ -10,8 +10,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSession } = require('../../scripts/site-tools/browser');
-const { dataDir } = require('../helpers/data-dir');
+const { startSession } = require('../helpers/browser-session');
 const { buildDraftsSite } = require('../helpers/drafts-site');
 const { chartSteps } = require('./chart-steps');
 
@@ -20,9 +19,7 @@ const PAGE = '/posts/streamline-modes/';
 const { plotted, typeFilter, pointAt, waitPlotted } = chartSteps();
 
 test('streamline modes post charts in Chromium, from the committed data', async (t) => {
-  const d = dataDir();
-  t.after(d.remove);
-  const site = buildDraftsSite({ CHARTS_DATA_DIR: d.dir });
+  const site = buildDraftsSite();
   t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'streamline-modes', 'index.html')));
 

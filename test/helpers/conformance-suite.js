@@ -1,5 +1,5 @@
 // The conformance checks of one manifest entry, as a list of named checks,
-// each resolving to its problems (empty: passed). test/conformance.test.js
+// each resolving to its problems (empty: passed). test/harness/conformance.test.js
 // runs them in the test process, or, for a variant the test's own runtime
 // cannot load (fibers), under a runtime that can, through
 // conformance-runner.js: the same checks either way.

@@ -1,26 +1,23 @@
 'use strict';
-// The site as a preview of drafts shows it (ASYNCBENCH_DRAFTS=1), built into a
-// temporary folder: the shared build in _site/ leaves drafts out, as
-// production does. Call cleanup() when done (t.after).
+// The site as a preview of drafts shows it (ASYNCBENCH_DRAFTS=1): the shared
+// build in _site/ leaves drafts out, as production does. Built once per
+// configuration and test run (helpers/site-builds.js) and shared, so a test
+// reads it and never changes it; cleanup() is kept for callers and does
+// nothing to a shared build.
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { runEleventy } = require('../../scripts/site-tools/eleventy-cli');
+const { siteBuild } = require('./site-builds');
 
 function buildDraftsSite(env = {}) {
-  const output = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-drafts-'));
-  const r = runEleventy([`--output=${output}`], { ASYNCBENCH_DRAFTS: '1', ...env });
-  if (r.status !== 0) {
-    fs.rmSync(output, { recursive: true, force: true });
-    throw new Error(`Drafts build failed (exit ${r.status}):\n${r.stderr || r.stdout}`);
-  }
+  const { ok, output, log } = siteBuild({ env: { ASYNCBENCH_DRAFTS: '1', ...env } });
+  if (!ok) throw new Error(`Drafts build failed:\n${log}`);
   const file = (url) => path.join(output, url.replace(/^\//, ''), url.endsWith('/') ? 'index.html' : '');
   return {
     output,
     // A site URL (/posts/x/ or /feed.xml) -> whether the build has it.
     has: (url) => fs.existsSync(file(url)),
     read: (url) => fs.readFileSync(file(url), 'utf8'),
-    cleanup: () => fs.rmSync(output, { recursive: true, force: true }),
+    cleanup: () => {},
   };
 }
 

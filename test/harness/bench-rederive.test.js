@@ -1,0 +1,72 @@
+'use strict';
+// `npm run bench -- --rederive FILE`: the figures a perf@1 file derives from
+// its samples are computed again by this harness, the samples untouched; a
+// file with unsaved journal lines, or that is missing, is refused with one
+// line and exit 1. Input: a recorded run (test/fixtures/recorded/), nothing timed.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { tempDir } = require('../fixtures/bench/helpers');
+
+const BENCH = path.join(__dirname, '..', '..', 'scripts', 'bench.js');
+// bench.js with exactly these arguments (the shared helper adds --manifest).
+const runBench = async (args) => {
+  const r = spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const { validate } = require('../../scripts/harness/datafile');
+
+const RECORDED = path.join(__dirname, '..', 'fixtures', 'recorded', 'perf-two-profiles.json');
+
+function copyOf(t, edit) {
+  const file = path.join(tempDir(t), 'perf.json');
+  const data = JSON.parse(fs.readFileSync(RECORDED, 'utf8'));
+  edit(data);
+  fs.writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+test('--rederive: derived figures written another way are computed again; samples and runs stay', async (t) => {
+  const original = JSON.parse(fs.readFileSync(RECORDED, 'utf8'));
+  const withFloor = original.cells.findIndex((c) => c.aboveFloor);
+  assert.ok(withFloor >= 0, 'the fixture has a cost above the floor');
+  const file = copyOf(t, (d) => {
+    d.cells[withFloor].aboveFloor.basis = 'warm'; // a field this schema does not know
+    d.cells[withFloor].aboveFloor.costMs += 1;
+    d.cells[0].time.median += 3;
+  });
+  assert.notDeepEqual(validate(JSON.parse(fs.readFileSync(file, 'utf8'))), [], 'the edited file does not load');
+  const r = await runBench(['--rederive', file]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /the derived figures of \d+ cells computed again/);
+  const after = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.deepEqual(validate(after), []);
+  assert.deepEqual(after.cells.map((c) => c.samples), original.cells.map((c) => c.samples));
+  assert.deepEqual(after.runs, original.runs);
+  assert.deepEqual(after.cells[withFloor].aboveFloor, original.cells[withFloor].aboveFloor);
+  assert.equal(after.cells[0].time.median, original.cells[0].time.median);
+  assert.equal(fs.existsSync(`${file}.lock`), false, 'the lock is released');
+});
+
+test('--rederive refuses a file whose journal holds unsaved repetitions, and a missing file, with one line', async (t) => {
+  const file = copyOf(t, () => {});
+  fs.writeFileSync(`${file}.journal`, '{}\n');
+  const before = fs.readFileSync(file, 'utf8');
+  const r = await runBench(['--rederive', file]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /^bench: .*perf\.json: .*perf\.json\.journal holds repetitions not yet saved; fold them in first/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+  assert.equal(fs.readFileSync(file, 'utf8'), before);
+
+  const missing = await runBench(['--rederive', path.join(tempDir(t), 'none.json')]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /none\.json: does not exist/);
+});
+
+test('--rederive takes only its file', async () => {
+  const r = await runBench(['--rederive', 'x.json', '--n', '5']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--rederive takes only the file to rederive, not --n/);
+});

@@ -1,0 +1,200 @@
+'use strict';
+// The tables of issue 28: cost per call over nested callbacks from the warm
+// figures (site/models/cost.js), how precisely each figure is known and what
+// each lever did (site/models/precision.js), from recorded runs
+// (test/fixtures/recorded/record.js perf-warm, perf-warm-lever-*); and the
+// 2013 reproduction's summary with Spearman's ρ (site/models/matrix.js) from
+// the committed data. Expected figures are recomputed here from the samples.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { makeLoader } = require('../../site/data-files');
+const { tableModel } = require('../../site/models');
+const { costPerCall } = require('../../scripts/lib/cost-per-call');
+const { standing } = require('../../site/models/cost');
+const recorded = require('../fixtures/recorded/record');
+const stats = require('../../scripts/lib/stats');
+
+// A data folder holding the recorded runs under the names the site reads.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-warm-'));
+fs.copyFileSync(recorded.file('perf-warm'), path.join(dir, 'perf-node-24.json'));
+fs.copyFileSync(recorded.file('perf-warm-lever-no-gc'), path.join(dir, 'perf-lever-no-gc.json'));
+fs.copyFileSync(recorded.file('perf-warm-lever-blocked'), path.join(dir, 'perf-lever-blocked.json'));
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const load = makeLoader({ dataDir: dir });
+const committed = makeLoader({ dataDir: path.join(__dirname, '..', '..', 'data') });
+const perf = JSON.parse(fs.readFileSync(recorded.file('perf-warm'), 'utf8'));
+const N = 20;
+
+const warmOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmMs);
+const cellOf = (variant, mode = 'cpu', n = N) => perf.cells.find((c) => c.scenario === 'upload' && c.mode === mode && c.n === n && c.variant === variant);
+
+test('costPerCall: one row per style with warm figures, cheapest first, each cost recomputed from the samples', () => {
+  const t = tableModel('costPerCall', { n: N }, load);
+  const base = cellOf('original');
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.status === 'ok' && c.warm && c.variant !== 'floor');
+  assert.equal(t.rows.length, styles.length);
+  assert.ok(styles.length >= 3);
+  assert.equal(t.rows.find((r) => r.name === 'original').cost, 'baseline');
+  const costs = [];
+  for (const r of t.rows.filter((x) => x.name !== 'original')) {
+    const expected = costPerCall(warmOf(cellOf(r.name)), warmOf(base), N);
+    costs.push(expected.costUs);
+    assert.equal(r.cost.replace('−', '-'), Math.abs(expected.costUs) < 10 ? expected.costUs.toFixed(1) : String(Math.round(expected.costUs)), r.name);
+    assert.equal(r.standing, standing(expected), r.name);
+  }
+  assert.deepEqual(costs, [...costs].sort((a, b) => a - b), 'cheapest first');
+  assert.match(t.caption, /µs/);
+});
+
+test('costPerCall: "not told apart" exactly when the interval holds 0', () => {
+  assert.equal(standing({ costCi95Us: [-0.4, 0.9] }), 'not told apart');
+  assert.equal(standing({ costCi95Us: [0.1, 0.9] }), 'costs more');
+  assert.equal(standing({ costCi95Us: [-2, -0.1] }), 'costs less');
+  assert.equal(standing({ costCi95Us: null }), 'too few repetitions for an interval');
+});
+
+test('costPerCall: a runtime without warm figures gives an empty table that says what to run', () => {
+  const t = tableModel('costPerCall', { n: N, mode: 'io' }, load);
+  assert.equal(t.rows.length, 0);
+  assert.match(t.empty, /npm run bench -- --runtimes node-24 --n 20 --mode io/);
+});
+
+test('precision: per figure, the styles within the goal, from the samples', () => {
+  const t = tableModel('precision', { n: N }, load);
+  const cold = t.rows.find((r) => r.figure === 'Cold, CPU-bound');
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.status === 'ok' && c.variant !== 'floor');
+  const within = styles.filter((c) => {
+    const w = stats.medianPrecision(c.samples.filter((s) => s.status === 'ok').map((s) => s.timeMs), 5).halfWidthPct;
+    return w !== null && w <= 5;
+  }).length;
+  assert.equal(cold.met, `${within} of ${styles.length}`);
+  assert.equal(cold.goal, '±5 %');
+  assert.equal(cold.toReach === 'reached', within / styles.length >= 0.9);
+  assert.equal(t.rows.find((r) => r.figure === 'Warm, CPU-bound').goal, '±2 %');
+  assert.equal(t.rows.find((r) => r.figure === 'I/O-bound (cold)').goal, '±3 %');
+});
+
+test('precision: the projection of what each goal would take, recomputed from the samples', () => {
+  const t = tableModel('precision', { n: N }, load);
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.status === 'ok' && c.variant !== 'floor');
+  const ok = (c) => c.samples.filter((s) => s.status === 'ok');
+  const needs = styles.map((c) => {
+    const values = ok(c).map((s) => s.timeMs);
+    // A further cold figure costs what a cold-only repetition cost, where the run made some.
+    const coldOnly = ok(c).filter((s) => !s.warmBatchesMs);
+    return { have: values.length, need: stats.samplesFor(values.length, stats.medianPrecision(values, 5).halfWidthPct, 5),
+      wall: stats.median((coldOnly.length ? coldOnly : ok(c)).map((s) => s.wallMs)) };
+  });
+  assert.ok(needs.every((x) => x.need !== null));
+  const perStyle = needs.map((x) => x.need).sort((a, b) => a - b)[Math.ceil(0.9 * needs.length) - 1];
+  const hours = needs.reduce((sum, x) => sum + Math.max(0, perStyle - x.have) * x.wall, 0) / 3.6e6;
+  const row = t.rows.find((r) => r.figure === 'Cold, CPU-bound');
+  assert.ok(perStyle > Math.max(...needs.map((x) => x.have)), 'the fixture\'s cold figures miss ±5 %');
+  assert.equal(row.toReach, `${perStyle} per style, ${hours < 10 ? hours.toFixed(1) : Math.round(hours)} h`);
+  // A style without an interval (too few processes) leaves nothing to project from.
+  const warmCells = styles.filter((c) => c.warm);
+  const unknown = warmCells.some((c) => stats.medianPrecision(ok(c).map((s) => s.warmMs).filter((v) => typeof v === 'number'), 2).halfWidthPct === null);
+  assert.ok(unknown, 'the fixture has a warm figure without an interval');
+  assert.equal(t.rows.find((r) => r.figure === 'Warm, CPU-bound').toReach, 'too few processes to project');
+});
+
+test('levers: one row per lever run present, on the same styles and repetition count', () => {
+  const t = tableModel('levers', { n: N }, load);
+  assert.deepEqual(t.rows.map((r) => r.lever.split(' ')[0]), ['Default:', 'No', 'Each', 'More']);
+  const counts = new Set(t.rows.slice(0, -1).map((r) => r.reps));
+  assert.deepEqual([...counts], ['6'], 'every lever compared at one repetition count');
+  // The no-GC row: the median over the styles of each style's cold CV, recomputed.
+  const noGc = JSON.parse(fs.readFileSync(recorded.file('perf-warm-lever-no-gc'), 'utf8'));
+  const cvs = noGc.cells.filter((c) => c.mode === 'cpu' && c.variant !== 'floor')
+    .map((c) => stats.cv(c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs)));
+  assert.equal(t.rows[1].coldCv, `${(stats.median(cvs) * 100) < 10 ? (stats.median(cvs) * 100).toFixed(1) : Math.round(stats.median(cvs) * 100)} %`);
+  assert.ok(noGc.cells.every((c) => c.samples.every((x) => x.gc === false)), 'the lever run collected nothing before its batches');
+});
+
+test('levers: a lever run from another machine is named in a note, and its command is listed', (t0) => {
+  const other = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-levers-'));
+  t0.after(() => fs.rmSync(other, { recursive: true, force: true }));
+  fs.copyFileSync(recorded.file('perf-warm'), path.join(other, 'perf-node-24.json'));
+  const lever = JSON.parse(fs.readFileSync(recorded.file('perf-warm-lever-no-gc'), 'utf8'));
+  for (const run of Object.values(lever.runs)) run.host = { ...run.host, kernel: 'another-kernel' };
+  fs.writeFileSync(path.join(other, 'perf-lever-no-gc.json'), JSON.stringify(lever));
+  const same = tableModel('levers', { n: N }, load);
+  assert.ok(!same.notes.some((n) => /machines/.test(n)), 'one machine: no note');
+  const t = tableModel('levers', { n: N }, makeLoader({ dataDir: other }));
+  assert.ok(t.notes.some((n) => /2 machines/.test(n) && /another-kernel/.test(n)), t.notes.join(' | '));
+  assert.ok(t.commands.some((c) => /--no-gc/.test(c)), 'the lever run\'s command is among the table\'s');
+});
+
+test('reproduction summary: the verdicts add up to the styles, and ρ is Spearman\'s of the medians', () => {
+  const t = tableModel('reproduction2013Summary', {}, committed);
+  for (const r of t.rows) assert.equal(Number(r.agrees) + Number(r.differs) + Number(r.tied), Number(r.styles), r.set);
+  const cpu = tableModel('reproduction2013', { set: 'cpu' }, committed);
+  const ref = require('../../data/reference-2013.json');
+  assert.ok(cpu.rho === null || (cpu.rho >= -1 && cpu.rho <= 1));
+  if (cpu.rows.length >= 3) {
+    const ours = cpu.rows.map((r) => r.sort);
+    const then = cpu.rows.map((r) => r.then);
+    assert.equal(cpu.rho, stats.spearman(ours, then));
+    assert.equal(t.rows[0].rho, cpu.rho.toFixed(2));
+  }
+  assert.ok(ref.source);
+});
+
+test('cost prose: a style\'s cost per call in words, from the same samples as the table; groups by standing', () => {
+  const { PROSE } = require('../../site/models');
+  const { ProseNumberError } = require('../../site/prose/lookup');
+  const cost = costPerCall(warmOf(cellOf('promises-native')), warmOf(cellOf('original')), N);
+  const text = PROSE.costPerCall(load, ['promises-native'], { n: N }).replace(/<[^>]+>/g, '');
+  const where = standing(cost);
+  if (where === 'not told apart') assert.match(text, /^no cost over nested callbacks that the measurement can show \(95\u00a0% interval /);
+  else assert.match(text, new RegExp(`^${Math.abs(cost.costUs).toFixed(1)}\u00a0µs ${where === 'costs more' ? 'more' : 'less'} per call than nested callbacks`));
+  // Every style with a cost lands in exactly one standing group.
+  const groups = ['not told apart', 'costs more', 'costs less'].map((g) => {
+    try { return PROSE.costGroup(load, [g], { n: N }); } catch (e) { if (e instanceof ProseNumberError) return ''; throw e; }
+  });
+  assert.ok(groups.join(' ').includes('Native promises'));
+  assert.throws(() => PROSE.costPerCall(load, ['original'], { n: N }), /is the baseline/);
+  assert.throws(() => PROSE.costGroup(load, ['cheaper'], { n: N }), /costGroup takes one of/);
+  assert.throws(() => PROSE.costPerCall(load, ['async-await'], { n: 999 }), /no warm figure of original at n = 999/);
+});
+
+test('cost share: the cost per call priced at a request rate, as a share of one core', () => {
+  const { PROSE } = require('../../site/models');
+  const cost = costPerCall(warmOf(cellOf('async-await')), warmOf(cellOf('original')), N);
+  const text = PROSE.costShare(load, ['async-await'], { n: N, rps: 10000 });
+  const pct = (cost.costUs * 10000) / 1e4;
+  assert.match(text, new RegExp(`^${(Math.abs(pct) < 10 ? pct.toFixed(1) : String(Math.round(pct))).replace('-', '−')}\u00a0% of one core \\(95\u00a0% interval `));
+  assert.throws(() => PROSE.costShare(load, ['async-await'], { n: N }), /rps= is the calls a second/);
+});
+
+test('the ranked chart of warm figures: one row per style with a warm figure, by warm median, whiskers from warmCi', () => {
+  const { chartModel } = require('../../site/models');
+  const m = chartModel('ranked', { mode: 'cpu', n: N, metric: 'warm' }, load);
+  const styles = perf.cells.filter((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.warm && c.variant !== 'floor');
+  assert.deepEqual(m.series.map((s) => s.label).sort(), styles.map((c) => c.variant).sort());
+  const medians = m.series.map((s) => s.data[0][1]);
+  assert.deepEqual(medians, [...medians].sort((a, b) => a - b));
+  for (const s of m.series) {
+    const c = styles.find((x) => x.variant === s.label);
+    assert.equal(s.data[0][1], Number(c.warm.median.toPrecision(3)) || c.warm.median, s.label);
+  }
+  assert.match(m.title, /warm time for all n calls at n = 20, ranked/);
+});
+
+test('warmLevels: one row per runtime with warm figures, each from scripts/analyze/warm-levels.js', (t0) => {
+  const { warmLevels } = require('../../scripts/analyze/warm-levels');
+  const t = tableModel('warmLevels', { n: N }, load);
+  assert.equal(t.rows.length, 1, 'the fixture folder holds one profile file with warm figures');
+  const r = warmLevels(perf, { n: N });
+  assert.equal(t.rows[0].share, `${Math.round(r.noiseShare * 100)} %`);
+  assert.equal(t.rows[0].window, String(r.window));
+  assert.equal(t.rows[0].cold, r.cold.toFixed(2));
+  const none = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-none-'));
+  t0.after(() => fs.rmSync(none, { recursive: true, force: true }));
+  const cold = tableModel('warmLevels', { n: N }, makeLoader({ dataDir: none }));
+  assert.equal(cold.rows.length, 0);
+  assert.match(cold.empty, /--warm-batches/);
+});

@@ -1,0 +1,144 @@
+// The runtime matrix loads the wrappers in examples/lib/ and every variant of
+// era "2013" unchanged on Node 0.11, which predates most of ES2015: a `const`
+// there would not fail here on Node 20 but would break that run. So this test
+// parses those files with Esprima 4 and walks the tree for syntax newer than
+// ES5, allowing only generator functions and yield, which 0.11 has behind
+// --harmony and the generator styles need.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const esprima = require('esprima');
+const { loadManifest, EXAMPLES } = require('../../scripts/lib/manifest');
+const { ensureCompiled } = require('../../scripts/compile/index');
+const { exampleFile } = require('../../scripts/lib/paths');
+
+const ROOT = path.join(__dirname, '..', '..');
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'portability');
+
+// Node type → what it is, for node types that exist only after ES5.
+const NEWER_NODES = {
+  ArrowFunctionExpression: 'arrow function',
+  ClassDeclaration: 'class',
+  ClassExpression: 'class',
+  TemplateLiteral: 'template literal',
+  TaggedTemplateExpression: 'tagged template',
+  ObjectPattern: 'destructuring pattern',
+  ArrayPattern: 'destructuring pattern',
+  SpreadElement: 'spread',
+  RestElement: 'rest parameter or element',
+  AssignmentPattern: 'default value',
+  ForOfStatement: 'for-of loop',
+  AwaitExpression: 'await',
+  MetaProperty: 'new.target',
+  Super: 'super'
+};
+
+// Node → reason it is post-ES5, for node types that ES5 has in some forms.
+function newerForm(node) {
+  switch (node.type) {
+    case 'VariableDeclaration':
+      return node.kind !== 'var' ? `"${node.kind}" declaration` : null;
+    case 'Property':
+      if (node.shorthand) return 'shorthand property';
+      if (node.method) return 'shorthand method';
+      if (node.computed) return 'computed property key';
+      return null;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+      return node.async ? 'async function' : null;
+    case 'BinaryExpression':
+    case 'AssignmentExpression':
+      return /^\*\*/.test(node.operator) ? 'exponent operator' : null;
+    case 'Literal':
+      if (typeof node.raw === 'string' && /^0[bBoO]/.test(node.raw)) return 'binary or octal literal';
+      if (node.regex && /[uy]/.test(node.regex.flags)) return `regular expression flag "${node.regex.flags}"`;
+      return null;
+    default:
+      return null;
+  }
+}
+
+function walk(node, visit) {
+  if (Array.isArray(node)) {
+    node.forEach((child) => walk(child, visit));
+    return;
+  }
+  if (!node || typeof node.type !== 'string') return;
+  visit(node);
+  for (const key of Object.keys(node)) {
+    if (key === 'loc' || key === 'range') continue;
+    const child = node[key];
+    if (child && typeof child === 'object') walk(child, visit);
+  }
+}
+
+// source → ['file:line:column what', ...]; a file Esprima cannot parse as a
+// script (modules, syntax past ES2017) is one finding.
+function findNewerSyntax(source, name) {
+  let tree;
+  try {
+    tree = esprima.parseScript(source, { range: true, loc: true });
+  } catch (err) {
+    return [`${name}:${err.lineNumber || '?'}: cannot parse as an ES2017 script: ${err.description || err.message}`];
+  }
+  const found = [];
+  walk(tree, (node) => {
+    const what = NEWER_NODES[node.type] || newerForm(node);
+    if (what) found.push(`${name}:${node.loc.start.line}:${node.loc.start.column + 1} ${what}`);
+  });
+  return found;
+}
+
+function checkFile(file) {
+  return findNewerSyntax(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file));
+}
+
+test('the fakes and wrappers in examples/lib use ES5 syntax only (plus generators)', () => {
+  const dir = path.join(EXAMPLES, 'lib');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+  assert.ok(files.length > 0, `no .js files found in ${dir}`);
+  const found = files.flatMap((f) => checkFile(path.join(dir, f)));
+  assert.deepStrictEqual(found, [], 'ES2015+ syntax in examples/lib; rewrite it in ES5:\n' + found.join('\n'));
+});
+
+test('every 2013-era variant uses ES5 syntax only (plus generators)', () => {
+  const variants = loadManifest().variants.filter((v) => v.era === '2013');
+  assert.ok(variants.length > 0, 'the manifest lists no 2013-era variant');
+  // A compiled variant is checked in the form that runs: its build output.
+  variants.forEach((v) => ensureCompiled(v));
+  const found = variants.flatMap((v) => checkFile(exampleFile(v.file)));
+  assert.deepStrictEqual(found, [], 'ES2015+ syntax in a 2013-era variant; rewrite it in ES5 or mark it "modern":\n' +
+    found.join('\n'));
+});
+
+test('the check fails on a file that uses const, naming the line', () => {
+  assert.deepStrictEqual(checkFile(path.join(FIXTURES, 'uses-const.js')),
+    ['test/fixtures/portability/uses-const.js:3:1 "const" declaration']);
+});
+
+test('the check passes ES5 with getters, keyword property names and generators', () => {
+  assert.deepStrictEqual(checkFile(path.join(FIXTURES, 'es5-with-generators.js')), []);
+});
+
+test('the check reports each kind of newer syntax on its own line', () => {
+  const found = checkFile(path.join(FIXTURES, 'es2015-everything.js'));
+  const byLine = (line) => found.filter((f) => f.split(':')[1] === String(line)).map((f) => f.replace(/^\S+ /, ''));
+  const expected = {
+    1: '"let" declaration', 2: 'arrow function', 3: 'class', 4: 'template literal', 5: 'destructuring pattern',
+    6: 'default value', 7: 'shorthand property', 8: 'for-of loop', 9: 'async function', 10: 'exponent operator',
+    11: 'binary or octal literal', 12: 'regular expression flag "u"', 13: 'tagged template'
+  };
+  for (const [line, what] of Object.entries(expected)) {
+    assert.ok(byLine(line).includes(what), `line ${line}: expected "${what}", got ${JSON.stringify(byLine(line))}`);
+  }
+  for (const what of ['rest parameter or element', 'spread', 'shorthand method', 'computed property key', 'await']) {
+    assert.ok(found.some((f) => f.endsWith(' ' + what)), `expected a "${what}" finding, got:\n${found.join('\n')}`);
+  }
+});
+
+test('a file Esprima cannot parse is reported, not skipped', () => {
+  assert.deepStrictEqual(findNewerSyntax('var x = ;\n', 'broken.js').length, 1);
+  assert.match(findNewerSyntax('export default 1;\n', 'module.js')[0], /^module\.js:1: cannot parse/);
+});
