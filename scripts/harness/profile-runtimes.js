@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const runtimes = require('../runtimes');
+const { byRelease } = require('../lib/runtime-id');
 const { UsageError } = require('../lib/args');
 const { ROOT } = require('../lib/paths');
 const { profileRuntime } = require('./runtime-record');
@@ -20,7 +21,7 @@ const { browserRuntime } = require('./browser/chromium-runtime');
 // profile (chromium) is taken only where asked for (bench: { browsers: true })
 // and never by "all": it runs no child runner (debuggability needs one).
 function profileNamesFor(requested, { browsers = false } = {}) {
-  if (requested.includes('all')) return runtimes.byRelease();
+  if (requested.includes('all')) return byRelease();
   for (const name of requested) {
     if (browsers && runtimes.browserProfile(name)) continue;
     runtimes.getProfile(name); // throws for an unknown name

@@ -72,11 +72,11 @@ function mergeRecords(data, cells, runs, out) {
 // data -> { files: Map profile -> perf@1 data, unplaced: runtime ids whose
 // cells no profile claims }.
 function splitData(data, generatedBy) {
-  const profileOf = profilesOfRuntimes(data);
+  const profileById = profilesOfRuntimes(data);
   const byProfile = new Map();
   const unplaced = new Set();
   for (const cell of data.cells) {
-    const profile = profileOf.get(cell.runtime);
+    const profile = profileById.get(cell.runtime);
     if (!profile) {
       unplaced.add(cell.runtime);
       continue;
@@ -86,7 +86,7 @@ function splitData(data, generatedBy) {
   }
   const files = new Map();
   for (const [profile, cells] of byProfile) {
-    const ids = new Set([...profileOf].filter(([, p]) => p === profile).map(([id]) => id));
+    const ids = new Set([...profileById].filter(([, p]) => p === profile).map(([id]) => id));
     const runs = runsFor(data, cells, ids);
     const out = { schema: data.schema, generatedBy, updated: new Date().toISOString(), runs, cells };
     mergeRecords(data, cells, runs, out);

@@ -4,6 +4,7 @@
 'use strict';
 const path = require('node:path');
 const profiles = require('./profiles');
+const { loadProfiles, profileNames } = require('../lib/runtime-id');
 const { installRuntime } = require('./install');
 const { probeProfile, cachedProbe } = require('./probe');
 const { installLibrarySet, librarySetOf } = require('./libraries');
@@ -21,7 +22,7 @@ const HELP = `Usage: npm run runtimes -- <command> [names]
   fibers NAME...          build the fibers tree (fibers, fibrous, streamline) of a Node profile
                           into .cache/fibers/ (Node 0.11 to 14 only)
 
-Profiles: ${profiles.profileNames().join(', ')}
+Profiles: ${profileNames().join(', ')}
 Exit codes: 0 done, 1 failed, 2 invalid input.`;
 
 const log = (line) => process.stderr.write(line + '\n');
@@ -33,7 +34,7 @@ function mb(bytes) {
 // The names a command acts on; unknown ones fail before anything is done.
 function names(args, { all = false } = {}) {
   if (!args.length) throw new profiles.UsageError('name at least one profile (npm run runtimes -- list shows them)');
-  if (all && args.length === 1 && args[0] === 'all') return profiles.profileNames();
+  if (all && args.length === 1 && args[0] === 'all') return profileNames();
   args.forEach((n) => profiles.getProfile(n));
   return args;
 }
@@ -48,7 +49,7 @@ function capsSummary(c) {
 }
 
 function listing() {
-  return profiles.profileNames().map((name) => {
+  return profileNames().map((name) => {
     const p = profiles.getProfile(name);
     const rec = profiles.readJson(profiles.installRecordFile(name));
     const probe = rec ? cachedProbe(name) : null;
@@ -118,7 +119,7 @@ function main(argv) {
     process.stdout.write(installRuntime(names(args)[0], { log }).path + '\n');
   } else if (command === 'libs') {
     if (!args.length) throw new profiles.UsageError('name at least one profile or library set');
-    const sets = args.map((a) => (profiles.loadProfiles().librarySets[a] ? a : profiles.getProfile(a).librarySet.name));
+    const sets = args.map((a) => (loadProfiles().librarySets[a] ? a : profiles.getProfile(a).librarySet.name));
     for (const set of [...new Set(sets)]) {
       const r = installLibrarySet(set, { log });
       log(r.fresh ? `library set ${set}: installed in ${r.seconds} s (${mb(r.bytes)})` : `library set ${set}: already installed`);

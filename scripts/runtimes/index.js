@@ -42,8 +42,6 @@ module.exports = {
   resolveProfile,
   getProfile: profiles.getProfile,
   browserProfile: profiles.browserProfile,
-  profileNames: profiles.profileNames,
-  byRelease: profiles.byRelease,
   isInstalled: profiles.isInstalled,
   binaryPath: (name) => profiles.binaryPath(profiles.getProfile(name)),
   installRuntime,

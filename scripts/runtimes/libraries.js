@@ -5,7 +5,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { profileOf, loadProfiles, librariesDir, readJson } = require('./profiles');
+const { profileOf, librariesDir, readJson } = require('./profiles');
+const { loadProfiles } = require('../lib/runtime-id');
 const { buildAtomically, diskUsage, run } = require('./staging');
 
 class LibrariesError extends Error {

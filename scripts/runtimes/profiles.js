@@ -1,19 +1,18 @@
-// The named runtime profiles (profiles.json) and where each one's files live,
-// so the installer, the probe, the library and fibers trees, the tests and the
-// harness agree on one layout:
+// The named runtime profiles (scripts/lib/runtime-id.js reads profiles.json)
+// and where each one's files live, so the installer, the probe, the library
+// and fibers trees, the tests and the harness agree on one layout:
 //   .cache/runtimes/<profile>/package/<binary>     the unpacked npm package
 //   .cache/runtimes/<profile>/install.json         what was installed, when, how big
 //   .cache/runtimes/<profile>/probe.json           cached capability probe
 //   .cache/libs/<set>/node_modules                 a library set
 //   .cache/fibers/<profile>/node_modules           fibers, fibrous, streamline
-// ASYNCBENCH_CACHE moves the whole .cache (the tests use a temp folder);
-// ASYNCBENCH_RUNTIME_PROFILES swaps profiles.json (tests of failing installs).
+// ASYNCBENCH_CACHE moves the whole .cache (the tests use a temp folder).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const { ROOT } = require('../lib/paths');
-const PROFILES_FILE = path.join(__dirname, 'profiles.json');
+const { loadProfiles, profileNames, browserNames } = require('../lib/runtime-id');
 
 // A request that can never succeed as written: the CLI exits 2.
 const { UsageError } = require('../lib/args');
@@ -22,49 +21,12 @@ function cacheRoot() {
   return path.resolve(process.env.ASYNCBENCH_CACHE || path.join(ROOT, '.cache'));
 }
 
-function profilesFile() {
-  return path.resolve(process.env.ASYNCBENCH_RUNTIME_PROFILES || PROFILES_FILE);
-}
-
-function loadProfiles(file = profilesFile()) {
-  let data;
-  try {
-    data = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${file}: cannot read the runtime profiles (${err.message})`);
-  }
-  // The JSON Schema (profiles.schema.json) checks the shape in a test; these are
-  // the cross-references a schema cannot express.
-  for (const [name, p] of Object.entries(data.profiles || {})) {
-    if (!data.librarySets || !data.librarySets[p.libraries]) {
-      throw new Error(`${file}: profile ${name} names library set "${p.libraries}", which is not under "librarySets"`);
-    }
-  }
-  for (const [set, s] of Object.entries(data.librarySets || {})) {
-    for (const lib of Object.keys(s.unavailable || {})) {
-      if (s.packages && s.packages[lib]) throw new Error(`${file}: library set ${set} lists ${lib} both as a package and as unavailable`);
-    }
-  }
-  return data;
-}
-
-function profileNames() {
-  return Object.keys(loadProfiles().profiles);
-}
-
-// Profile names oldest release first (charts plot runtimes in release order;
-// Node 24.21 came out before 22.23).
-function byRelease() {
-  const { profiles } = loadProfiles();
-  return Object.keys(profiles).sort((a, b) => profiles[a].released.localeCompare(profiles[b].released) || a.localeCompare(b));
-}
-
 // name → the profile, with its name; an unknown name is a UsageError that lists the known ones.
 function getProfile(name) {
   const data = loadProfiles();
   const p = Object.prototype.hasOwnProperty.call(data.profiles, name) ? data.profiles[name] : null;
   if (!p) {
-    const known = Object.keys(data.profiles).concat(Object.keys(data.browsers || {}).filter((b) => !b.startsWith('$')));
+    const known = profileNames().concat(browserNames());
     throw new UsageError(`unknown runtime profile "${name}"; known: ${known.join(', ')} (scripts/runtimes/profiles.json)`);
   }
   return Object.assign({ name, command: [] }, p, { librarySet: Object.assign({ name: p.libraries }, data.librarySets[p.libraries]) });
@@ -110,7 +72,7 @@ function readJson(file) {
 }
 
 module.exports = {
-  ROOT, UsageError, cacheRoot, loadProfiles, profileNames, byRelease, getProfile, browserProfile, profileOf,
+  ROOT, UsageError, cacheRoot, getProfile, browserProfile, profileOf,
   runtimesDir, profileDir, packageDir, binaryPath, headersDir, installRecordFile, probeFile,
   librariesDir, fibersDir, isInstalled, readJson
 };

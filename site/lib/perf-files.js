@@ -8,12 +8,12 @@
 //   one that names none                                            perf-node-24 ("now", NOW_RUNTIME)
 //   the runtime matrix, the variant pages (every runtime)           every perf-<profile> present
 // data/perf-sweep.json and data/perf-noise.json are not profile files.
-const { profiles, browsers = {} } = require('../../scripts/runtimes/profiles.json');
+const { profileNames, browserNames, profileName } = require('../../scripts/lib/runtime-id');
 const { NOW_RUNTIME } = require('./runtime-match');
 
-// In release order, as profiles.json lists them, then the browsers (chromium:
+// As profiles.json lists them, then the browsers (chromium:
 // data/perf-chromium.json, npm run bench -- --runtimes chromium).
-const PROFILES = Object.keys(profiles).concat(Object.keys(browsers).filter((b) => !b.startsWith('$')));
+const PROFILES = profileNames().concat(browserNames());
 const fileOfProfile = (profile) => `perf-${profile}`;
 const DEFAULT_PERF = fileOfProfile(NOW_RUNTIME);
 const DEFAULT_PERF_COMMAND = `npm run bench -- --runtimes ${NOW_RUNTIME} --out data/${DEFAULT_PERF}.json`;
@@ -29,16 +29,14 @@ class UnknownRuntimeError extends Error {
   }
 }
 
-// The profile a page's runtime name answers to: the profile itself
-// ("node-20") or a profile's runtime id ("node-24@24.21.0").
-function profileOf(runtime) {
-  const name = String(runtime).split('@')[0];
+// The file (name without .json) of the runtime a page names, by profile
+// ("node-20") or by a profile's runtime id ("node-24@24.21.0"), or of "now".
+function perfFile(runtime) {
+  if (runtime === undefined || runtime === null || runtime === '') return DEFAULT_PERF;
+  const name = profileName(runtime);
   if (!PROFILES.includes(name)) throw new UnknownRuntimeError(runtime);
-  return name;
+  return fileOfProfile(name);
 }
-
-// The file (name without .json) of the runtime a page names, or of "now".
-const perfFile = (runtime) => (runtime === undefined || runtime === null || runtime === '' ? DEFAULT_PERF : fileOfProfile(profileOf(runtime)));
 
 // Every profile's file at once, for what shows every runtime: the checked
 // files present (hits, in release order) and the profiles without a file.
@@ -70,4 +68,4 @@ function combine(hits) {
   return { name: 'perf-*', shown, data, parts: hits, incomplete: '' };
 }
 
-module.exports = { PROFILES, DEFAULT_PERF, DEFAULT_PERF_COMMAND, UnknownRuntimeError, profileOf, perfFile, fileOfProfile, everyProfile, combine };
+module.exports = { PROFILES, DEFAULT_PERF, DEFAULT_PERF_COMMAND, UnknownRuntimeError, perfFile, fileOfProfile, everyProfile, combine };

@@ -5,6 +5,7 @@ const path = require('node:path');
 // when they come from several machines, and a note when the data are not
 // final. Shared by every model.
 const { listText } = require('../format');
+const { exactName } = require('../../scripts/lib/runtime-id');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -37,9 +38,8 @@ function perfEnv(perf, cells) {
     const all = Object.values(run.runtimes || {});
     // A cell without a runtime id (older files) is the run's only runtime's.
     const rt = (run.runtimes || {})[runtime] || (all.length === 1 ? all[0] : {});
-    const flags = [...(rt.flags || [])];
     const h = hostRecord(perf, mine[0]) || {};
-    const name = rt.name && `${rt.name} ${rt.version || ''}`.trim() + (flags.length ? ` ${flags.join(' ')}` : '');
+    const name = rt.name && exactName(rt);
     const machine = [
       h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
       h.os,

@@ -14,6 +14,7 @@ const { BASELINE } = require('../../scripts/lib/manifest');
 const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
+const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
 const { ProseNumberError, variantLink } = require('../prose/lookup');
@@ -101,7 +102,7 @@ function costPerCallTable(args, load) {
     // the baseline, hold for it alone.
     sort: { by: 'cost' },
     rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing'] },
-    empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${String(runtime).split('@')[0]} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
+    empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${profileName(runtime)} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
     ...perfProvenance(hit, cells),
   };
 }
@@ -184,7 +185,9 @@ const YOURS = 'Your browser';
 
 function runtimeVersionOf(cells) {
   const r = cells[0] && cells[0].runtime;
-  return r ? r.split('@')[1] || r : '';
+  if (!r) return '';
+  const { profile, version } = parseRuntimeId(r);
+  return (profile && version) || r;
 }
 const ours = (cells) => `Node ${runtimeVersionOf(cells)} (ours)`;
 

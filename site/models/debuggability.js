@@ -14,6 +14,7 @@
 // a file with one runtime needs no name.
 const { BASELINE } = require('../../scripts/lib/manifest');
 const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
+const { runtimeId } = require('../../scripts/lib/runtime-id');
 const { envText, incompleteNote } = require('../lib/provenance');
 const { reference } = require('./reference-2013');
 const { variantsOf } = require('../lib/cells');
@@ -50,8 +51,9 @@ function debuggabilityView(data, name) {
 function debuggabilityRuntimes(data) {
   if (Array.isArray(data.runtimes)) return data.runtimes;
   const env = data.env || {};
-  return [{ id: `${env.runtime || 'node'}-${String(env.runtimeVersion || env.version || '').replace(/^v/, '')}`, runtime: env.runtime || 'node',
-    version: String(env.runtimeVersion || env.version || '').replace(/^v/, ''), flags: [], variants: data.variants, skipped: data.skipped || [] }];
+  const name = env.runtime || 'node';
+  const version = String(env.runtimeVersion || env.version || '').replace(/^v/, '');
+  return [{ id: runtimeId({ name, version }), runtime: name, version, flags: [], variants: data.variants, skipped: data.skipped || [] }];
 }
 
 const level = (x) => (x && typeof x === 'object' ? x.level : x);

@@ -16,7 +16,7 @@ const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { scenarioData } = require('../lib/measured');
 const { median, bootstrapInterval } = require('../../scripts/lib/stats');
-const { matrixRuntimes } = require('../lib/runtime-order');
+const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
 const { ProseNumberError } = require('../prose/lookup');
 
 const METRICS = {
@@ -165,7 +165,7 @@ function delegationRatios(args, load) {
   // Every runtime's cells: selectCells alone would keep only "now"'s.
   const all = hit ? hit.data.cells.filter((c) => c.scenario === 'delegation' && c.n === n) : [];
   // Every runtime the file holds, oldest release first, as its own column.
-  const runtimes = hit ? matrixRuntimes(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
+  const runtimes = hit ? runtimesOfCells(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
   const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
     { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true },
     ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % interval)`, unit: '', num: true }))];

@@ -20,7 +20,7 @@ const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
 const { perfEnv, machinesNote, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
-const { matrixRuntimes } = require('../lib/runtime-order');
+const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { everyProfile, perfFile } = require('../lib/perf-files');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
@@ -65,11 +65,10 @@ function matrixEnv(perf, cells, runtimes) {
   const runs = [...new Set(cells.map((c) => c.run))].map((id) => (perf.runs || {})[id]).filter(Boolean);
   const flags = (id) => {
     const run = runs.find((r) => r.runtimes && r.runtimes[id]);
-    const f = run ? run.runtimes[id].flags || [] : [];
-    return f.length ? ` ${f.join(' ')}` : '';
+    return run ? run.runtimes[id].flags : [];
   };
   const shown = new Set(cells.map((c) => c.runtime));
-  const versions = runtimes.filter((r) => shown.has(r.id)).map((r) => `${r.name} ${r.version}${flags(r.id)}`).join(', ');
+  const versions = runtimes.filter((r) => shown.has(r.id)).map((r) => exactName({ name: r.name, version: r.version, flags: flags(r.id) })).join(', ');
   const hosts = [...new Set(runs.map((r) => r.host).filter(Boolean).map((h) => [h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`, h.os].filter(Boolean).join(', ')))];
   const dates = [...new Set(runs.map((r) => r.date && String(r.date).slice(0, 10)).filter(Boolean))].sort();
   const commits = [...new Set(runs.filter((r) => r.git && r.git.commit).map((r) => r.git.commit.slice(0, 10) + (r.git.dirty ? ' (uncommitted changes)' : '')))];
@@ -113,7 +112,7 @@ function matrixChart(args, load) {
   const { hit, missing } = everyProfile(load);
   const { data } = hit;
   const { mode, scenario, n, cells } = selectMatrix(data, args);
-  const runtimes = matrixRuntimes(data, cells);
+  const runtimes = runtimesOfCells(data, cells);
   const index = new Map(runtimes.map((r, i) => [r.id, i]));
   const ok = cells.filter((c) => c.status === 'ok');
   const baseline = new Map(ok.filter((c) => c.variant === BASELINE && summary(c.time)).map((c) => [c.runtime, c.time.median]));
@@ -179,7 +178,7 @@ function matrixTable(args, load) {
   const { hit, missing } = everyProfile(load);
   const { data } = hit;
   const { mode, scenario, n, cells } = selectMatrix(data, args);
-  const runtimes = matrixRuntimes(data, cells);
+  const runtimes = runtimesOfCells(data, cells);
   const at = new Map(cells.map((c) => [`${c.variant}|${c.runtime}`, c]));
   const variants = [...new Set(cells.map((c) => c.variant))].filter((v) => v !== FLOOR_ID);
   // Manifest order: the order the article introduces the styles in.

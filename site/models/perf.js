@@ -20,7 +20,7 @@ const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../li
 const { reference } = require('./reference-2013');
 const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
-const { matrixRuntimes } = require('../lib/runtime-order');
+const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { engineNote } = require('./matrix');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
@@ -94,10 +94,10 @@ function runtimeLabel(perf, cell) {
   const run = (perf.runs || {})[cell.run];
   const rt = run && run.runtimes && run.runtimes[cell.runtime];
   if (!rt || !rt.name) return cell.runtime;
-  return [rt.name, rt.version, ...(rt.flags || [])].filter(Boolean).join(' ');
+  return exactName(rt);
 }
 
-// Rows per runtime, runtimes in release order (site/lib/runtime-order.js, the
+// Rows per runtime, runtimes in release order (scripts/lib/runtime-id.js, the
 // order of the runtime matrix), and per mode in MODES order. A cell that did
 // not finish keeps its status. The variant pages pass every profile's file
 // at once (site/lib/perf-files.js), so the data's own order says nothing.
@@ -105,7 +105,7 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
   const cells = (perf && Array.isArray(perf.cells) ? perf.cells : [])
     .filter((c) => c.variant === id && c.scenario === scenario && c.n === n);
   const runtimes = new Map();
-  for (const info of matrixRuntimes(perf || {}, cells)) runtimes.set(info.id, { id: info.id, engine: info.engine, info, label: null, rows: [] });
+  for (const info of runtimesOfCells(perf || {}, cells)) runtimes.set(info.id, { id: info.id, engine: info.engine, info, label: null, rows: [] });
   for (const c of cells) {
     const r = runtimes.get(c.runtime);
     r.label = r.label || runtimeLabel(perf, c);

@@ -19,7 +19,7 @@ const { perfFile, DEFAULT_PERF, everyProfile } = require('../lib/perf-files');
 const { warmLevels } = require('../../scripts/analyze/warm-levels');
 const { InputError } = require('../../scripts/lib/args');
 const { perfProvenance, hostOf, perfCommands } = require('../lib/provenance');
-const { runtimeInfo } = require('../lib/runtime-order');
+const { runtimeInfo, profileName } = require('../../scripts/lib/runtime-id');
 
 // The goals issue 28 set, as ± % of the median (95 % interval), for 90 % of
 // the cells: Node 0.11 is held to a looser warm goal.
@@ -93,7 +93,7 @@ function precisionTable(args, load) {
   const styles = (mode) => selectCells(hit.data, { ...q, mode }).filter((c) => c.n === n && c.variant !== FLOOR_ID);
   const cpu = styles('cpu');
   const io = styles('io');
-  const profile = String(cpu[0] ? cpu[0].runtime : args.runtime || '').split('@')[0];
+  const profile = profileName(cpu[0] ? cpu[0].runtime : args.runtime || '');
   const goals = goalsOf(profile);
   const label = cpu[0] ? runtimeInfo(hit.data, cpu[0].runtime).label : profile || 'now';
   const rows = [];

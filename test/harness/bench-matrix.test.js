@@ -203,9 +203,10 @@ test('the matrix workflow validates with action-validator, and a broken copy doe
   const ok = check(WORKFLOW);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
   const text = fs.readFileSync(WORKFLOW, 'utf8');
-  // One job per profile, read from profiles.json, each writing the profile's
-  // own data file, the one the site reads: nothing to merge.
-  assert.match(text, /scripts\/runtimes\/profiles\.json/);
+  // One job per profile, read from profiles.json (through its one reader,
+  // scripts/lib/runtime-id.js), each writing the profile's own data file, the
+  // one the site reads: nothing to merge.
+  assert.match(text, /require\("\.\/scripts\/lib\/runtime-id"\)\.profileNames\(\)/);
   assert.match(text, /npm run bench -- --runtimes "\$\{\{ matrix\.profile \}\}" --out "data\/perf-\$\{\{ matrix\.profile \}\}\.json"/);
   assert.match(text, /path: data\/perf-\$\{\{ matrix\.profile \}\}\.json/);
   assert.doesNotMatch(text, /--merge/);

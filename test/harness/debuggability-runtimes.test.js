@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { parseArgs } = require('../../scripts/debuggability');
-const { byRelease } = require('../../scripts/runtimes/profiles');
+const { byRelease, loadProfiles } = require('../../scripts/lib/runtime-id');
 const { skipReason } = require('../../scripts/harness/plan');
 const { validator } = require('../helpers/analyzer-schemas');
 const { profilesWith } = require('../helpers/runtimes');
@@ -131,7 +131,7 @@ test('a variant a profile names in variantsUnavailable is skipped with that reas
   const runtime = { id: 'deno@2.9.6', features: {}, variantsUnavailable: { 'traceur-suspend': 'Deno removes the legacy __proto__ accessor' } };
   assert.match(skipReason({ id: 'traceur-suspend', scenarios: ['upload'], requires: [] }, 'upload', runtime), /^Deno removes the legacy __proto__ accessor \(deno@2\.9\.6, profiles\.json\)$/);
   assert.equal(skipReason({ id: 'generators-suspend', scenarios: ['upload'], requires: [] }, 'upload', runtime), null);
-  const deno = require('../../scripts/runtimes/profiles.json').profiles.deno;
+  const { deno } = loadProfiles().profiles;
   assert.match(deno.variantsUnavailable['traceur-suspend'], /__proto__.*GeneratorFunction/);
 });
 

@@ -6,6 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { runCli, tempCache } = require('../helpers/runtimes');
+const { loadProfiles } = require('../../scripts/lib/runtime-id');
 
 test('an unknown profile exits 2 naming it, whatever the command, and creates nothing', (t) => {
   const cache = tempCache(t);
@@ -59,7 +60,7 @@ test('list shows every profile, none installed in an empty cache', (t) => {
   const r = runCli(['list', '--json'], { ASYNCBENCH_CACHE: cache });
   assert.equal(r.code, 0, r.stderr);
   const rows = JSON.parse(r.stdout);
-  const profiles = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scripts', 'runtimes', 'profiles.json'), 'utf8')).profiles;
+  const { profiles } = loadProfiles();
   assert.deepEqual(rows.map((x) => x.name), Object.keys(profiles));
   assert.ok(rows.every((x) => x.installed === false && x.capabilities === null));
 });

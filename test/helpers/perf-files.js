@@ -6,6 +6,7 @@
 // `npm run bench -- --split` writes them). A profile without cells has no
 // file; any other name goes to `fallback` (the committed data, say).
 const { PROFILES, fileOfProfile } = require('../../site/lib/perf-files');
+const { profileName } = require('../../scripts/lib/runtime-id');
 const { DataCheckError } = require('../../site/data-files');
 
 const PROFILE_FILES = new Set(PROFILES.map(fileOfProfile));
@@ -13,14 +14,14 @@ const PROFILE_FILES = new Set(PROFILES.map(fileOfProfile));
 function profileLoader(perf, fallback = () => { throw new Error('no fallback'); }) {
   const files = new Map();
   for (const cell of perf.cells) {
-    const name = fileOfProfile(cell.runtime.split('@')[0]);
+    const name = fileOfProfile(profileName(cell.runtime));
     if (!PROFILE_FILES.has(name)) throw new Error(`test fixture: ${cell.runtime} is no runtime profile's id`);
     if (!files.has(name)) files.set(name, { ...perf, runs: {}, cells: [] });
     const file = files.get(name);
     file.cells.push(cell);
     const run = perf.runs[cell.run];
     if (run && !file.runs[cell.run]) {
-      const mine = Object.entries(run.runtimes || {}).filter(([id]) => fileOfProfile(id.split('@')[0]) === name);
+      const mine = Object.entries(run.runtimes || {}).filter(([id]) => fileOfProfile(profileName(id)) === name);
       file.runs[cell.run] = { ...run, runtimes: Object.fromEntries(mine) };
     }
   }

@@ -8,7 +8,7 @@ const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'scripts', 'runtimes', 'cli.js');
-const PROFILES = path.join(ROOT, 'scripts', 'runtimes', 'profiles.json');
+const { PROFILES_FILE: PROFILES } = require('../../scripts/lib/runtime-id');
 
 // Without the test hooks of the parent's environment.
 function cliEnv(env = {}) {

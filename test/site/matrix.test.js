@@ -11,7 +11,7 @@ const { makeLoader } = require('../../site/data-files');
 const { chartModel, tableModel } = require('../../site/models');
 const { chartFigure, dataTable, csv, wireModel } = require('../../site/render/chart-html');
 const { rankRange, verdict, spread2013 } = require('../../site/models/matrix');
-const { runtimeInfo } = require('../../site/lib/runtime-order');
+const { runtimeInfo } = require('../../scripts/lib/runtime-id');
 const { PROFILES } = require('../../site/lib/perf-files');
 const { profileLoader } = require('../helpers/perf-files');
 

@@ -16,6 +16,7 @@ const { runtimeMatches, NOW_RUNTIME } = require('../../site/lib/runtime-match');
 const { ProseNumberError } = require('../../site/prose/lookup');
 const compareProse = require('../../site/prose/compare');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
+const { profileName } = require('../../scripts/lib/runtime-id');
 
 // A loader over hand-made files: name -> data; a name it lacks is missing.
 function filesLoader(files) {
@@ -169,7 +170,7 @@ test('run settings come from the runs of the runtime named (or now); runs that d
   const files = (runs) => {
     const data = {};
     for (const [id, r] of Object.entries(runs)) {
-      const name = `perf-${Object.keys(r.runtimes)[0].split('@')[0]}`;
+      const name = `perf-${profileName(Object.keys(r.runtimes)[0])}`;
       data[name] = data[name] || { runs: {}, cells: [] };
       data[name].runs[id] = r;
     }

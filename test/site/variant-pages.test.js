@@ -16,7 +16,7 @@ const { scaleTimes } = require('../helpers/perf-samples');
 const { loadManifest } = require('../../scripts/lib/manifest');
 const { figure } = require('../../site/format');
 const { PROFILES, DEFAULT_PERF, fileOfProfile, combine } = require('../../site/lib/perf-files');
-const { orderRuntimes, runtimeInfo, compareVersions } = require('../../site/lib/runtime-order');
+const { orderRuntimes, runtimeInfo, compareVersions } = require('../../scripts/lib/runtime-id');
 
 const ROOT = path.join(__dirname, '..', '..');
 const DATA = path.join(ROOT, 'data');
@@ -172,7 +172,7 @@ test(`a runtime present in the data gets its own rows (${extra.id} on ${OLD_RUNT
 const pageOf = (v) => section(site.read(`/variants/${v.id}/`), 'time-and-memory');
 const cellsOf = (v) => perf.cells.filter((c) => c.variant === v.id && c.scenario === 'upload' && c.n === N);
 
-test('runtimes are listed in release order, the runtime matrix\'s (site/lib/runtime-order.js)', () => {
+test('runtimes are listed in release order, the runtime matrix\'s (scripts/lib/runtime-id.js)', () => {
   for (const v of manifest.variants) {
     const mine = cellsOf(v);
     if (!mine.length) continue;

@@ -6,6 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { selectCells } = require('../../site/lib/cells');
 const { runtimeMatches, NOW_RUNTIME } = require('../../site/lib/runtime-match');
+const { profileName } = require('../../scripts/lib/runtime-id');
 
 const cell = (runtime, variant) => ({ runtime, variant, scenario: 'upload', mode: 'cpu', n: 1000, status: 'ok' });
 const runtimesOf = (cells) => [...new Set(cells.map((c) => c.runtime))];
@@ -30,7 +31,7 @@ test('keepFailed returns the chosen runtime\'s failed cells too, never its skipp
     cell('node-24@24.21.0', 'original'), failed('node-24@24.21.0', 'fibrous', 'oom'), failed('node-24@24.21.0', 'x', 'skipped'),
     failed('node-14@14.21.3', 'fibrous', 'oom'), failed('node-14@14.21.3', 'original', 'oom')
   ] };
-  const statuses = (cells) => cells.map((c) => `${c.runtime.split('@')[0]}:${c.variant}:${c.status}`).sort();
+  const statuses = (cells) => cells.map((c) => `${profileName(c.runtime)}:${c.variant}:${c.status}`).sort();
   assert.deepEqual(statuses(selectCells(perf, { scenario: 'upload' })), ['node-24:original:ok']);
   assert.deepEqual(statuses(selectCells(perf, { scenario: 'upload', keepFailed: true })), ['node-24:fibrous:oom', 'node-24:original:ok']);
   assert.deepEqual(selectCells(perf, { runtime: 'node-14', keepFailed: true }), [], 'a runtime without a measured cell has nothing to show');

@@ -8,7 +8,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const { ROOT, PROFILES, tempCache } = require('../helpers/runtimes');
-const { loadProfiles, isInstalled, packageDir } = require('../../scripts/runtimes/profiles');
+const { isInstalled, packageDir } = require('../../scripts/runtimes/profiles');
+const { loadProfiles, byRelease, compareVersions } = require('../../scripts/lib/runtime-id');
 const { loadManifest } = require('../../scripts/lib/manifest');
 
 const SCHEMA = path.join(ROOT, 'scripts', 'runtimes', 'profiles.schema.json');
@@ -90,11 +91,19 @@ test('release dates match the changelogs of the installed Node runtimes', (t) =>
   if (!checked.length) t.skip('no installed Node runtime with a dated changelog (npm run runtimes -- install node-0.11)');
 });
 
-test('byRelease lists every profile once, oldest release first', () => {
-  const { byRelease } = require('../../scripts/runtimes');
+test('byRelease lists every profile once, in the release order the site shows runtimes in', () => {
   const order = byRelease();
   assert.deepEqual([...order].sort(), Object.keys(data.profiles).sort());
-  const dates = order.map((n) => data.profiles[n].released);
-  assert.deepEqual(dates, [...dates].sort());
-  assert.notDeepEqual(order, Object.keys(data.profiles), 'release order is not the file order here (Node 24.21 predates 22.23)');
+  // A family comes in, whole, with its first release; within it the versions
+  // go up: Node 22 before 24, though 22.23 came out after 24.21.
+  const family = (n) => data.profiles[n].runtime;
+  const families = order.map(family).filter((f, i, all) => all[i - 1] !== f);
+  assert.equal(new Set(families).size, families.length, `a family is not split: ${order.join(', ')}`);
+  const debut = (f) => order.filter((n) => family(n) === f).map((n) => data.profiles[n].released).sort()[0];
+  assert.deepEqual(families.map(debut), families.map(debut).sort());
+  for (const f of families) {
+    const versions = order.filter((n) => family(n) === f).map((n) => data.profiles[n].version);
+    assert.deepEqual(versions, [...versions].sort(compareVersions), f);
+  }
+  assert.ok(data.profiles['node-22'].released > data.profiles['node-24'].released && order.indexOf('node-22') < order.indexOf('node-24'));
 });

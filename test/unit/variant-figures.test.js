@@ -9,7 +9,7 @@ const { perfOf } = require('../../site/models/perf');
 const { then2013, nameMatches } = require('../../site/models/reference-2013');
 const { figure, inlineCode } = require('../../site/format');
 const { byFamily } = require('../../_config/variant-pages');
-const { matrixRuntimes } = require('../../site/lib/runtime-order');
+const { runtimesOfCells, profileName } = require('../../scripts/lib/runtime-id');
 
 const summary = (median) => ({ median, p25: median - 1, p75: median + 1, min: median - 2, max: median + 2, count: 5 });
 const cell = (runtime, run, mode, extra = {}) => ({
@@ -55,7 +55,7 @@ test('perf: nothing measured gives no runtimes and no environment', () => {
 
 // Issue 29: the variant pages listed runtimes in the order of the data
 // (24, 14, 0.11, 12, bun, 26...). They list them as the runtime matrix does
-// (site/lib/runtime-order.js): Node by version, then each other runtime from
+// (scripts/lib/runtime-id.js): Node by version, then each other runtime from
 // the release date of the version shown (Deno 2.9.6 before Bun 1.4.5).
 // One run measured several of them, as `--runtimes a,b,c` does.
 const RUN = 'r/node-26@26.10.0+bun@1.4.5+deno@2.9.6+node-12@12.22.12';
@@ -65,7 +65,7 @@ const many = {
   runs: {
     [RUN]: {
       host: { cpu: 'CPU', cores: 2, os: 'OS' }, date: '2026-11-23',
-      runtimes: Object.fromEntries(Object.entries(RELEASED).map(([id, [name, version, engine]]) => [id, { name, version, engine, flags: [], profile: id.split('@')[0] }])),
+      runtimes: Object.fromEntries(Object.entries(RELEASED).map(([id, [name, version, engine]]) => [id, { name, version, engine, flags: [], profile: profileName(id) }])),
     },
   },
   // The data's order, scrambled as the issue saw it.
@@ -76,8 +76,8 @@ const many = {
 test('perf: runtimes in release order, whatever order the data hold them in', () => {
   const p = perfOf(many, 'co', { n: 1000 });
   assert.deepEqual(p.runtimes.map((r) => r.id), ['node-0.11@0.11.14', 'node-4@4.9.1', 'node-12@12.22.12', 'node-24@24.21.0', 'node-26@26.10.0', 'deno@2.9.6', 'bun@1.4.5']);
-  // ...the runtime matrix's order, the one fact of site/lib/runtime-order.js.
-  assert.deepEqual(p.runtimes.map((r) => r.id), matrixRuntimes(many, many.cells).map((r) => r.id));
+  // ...the runtime matrix's order, the one release order of scripts/lib/runtime-id.js.
+  assert.deepEqual(p.runtimes.map((r) => r.id), runtimesOfCells(many, many.cells).map((r) => r.id));
 });
 
 test('perf: the caption names every runtime with a figure, in the table\'s order', () => {
