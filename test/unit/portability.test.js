@@ -9,91 +9,10 @@ const test = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const esprima = require('esprima');
-const { loadManifest, EXAMPLES } = require('../../scripts/lib/manifest');
-const { ensureCompiled } = require('../../scripts/compile/index');
-const { exampleFile } = require('../../scripts/lib/paths');
+const { EXAMPLES } = require('../../scripts/lib/manifest');
+const { checkFile, findNewerSyntax } = require('../helpers/es5-syntax');
 
-const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'portability');
-
-// Node type → what it is, for node types that exist only after ES5.
-const NEWER_NODES = {
-  ArrowFunctionExpression: 'arrow function',
-  ClassDeclaration: 'class',
-  ClassExpression: 'class',
-  TemplateLiteral: 'template literal',
-  TaggedTemplateExpression: 'tagged template',
-  ObjectPattern: 'destructuring pattern',
-  ArrayPattern: 'destructuring pattern',
-  SpreadElement: 'spread',
-  RestElement: 'rest parameter or element',
-  AssignmentPattern: 'default value',
-  ForOfStatement: 'for-of loop',
-  AwaitExpression: 'await',
-  MetaProperty: 'new.target',
-  Super: 'super'
-};
-
-// Node → reason it is post-ES5, for node types that ES5 has in some forms.
-function newerForm(node) {
-  switch (node.type) {
-    case 'VariableDeclaration':
-      return node.kind !== 'var' ? `"${node.kind}" declaration` : null;
-    case 'Property':
-      if (node.shorthand) return 'shorthand property';
-      if (node.method) return 'shorthand method';
-      if (node.computed) return 'computed property key';
-      return null;
-    case 'FunctionDeclaration':
-    case 'FunctionExpression':
-      return node.async ? 'async function' : null;
-    case 'BinaryExpression':
-    case 'AssignmentExpression':
-      return /^\*\*/.test(node.operator) ? 'exponent operator' : null;
-    case 'Literal':
-      if (typeof node.raw === 'string' && /^0[bBoO]/.test(node.raw)) return 'binary or octal literal';
-      if (node.regex && /[uy]/.test(node.regex.flags)) return `regular expression flag "${node.regex.flags}"`;
-      return null;
-    default:
-      return null;
-  }
-}
-
-function walk(node, visit) {
-  if (Array.isArray(node)) {
-    node.forEach((child) => walk(child, visit));
-    return;
-  }
-  if (!node || typeof node.type !== 'string') return;
-  visit(node);
-  for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'range') continue;
-    const child = node[key];
-    if (child && typeof child === 'object') walk(child, visit);
-  }
-}
-
-// source → ['file:line:column what', ...]; a file Esprima cannot parse as a
-// script (modules, syntax past ES2017) is one finding.
-function findNewerSyntax(source, name) {
-  let tree;
-  try {
-    tree = esprima.parseScript(source, { range: true, loc: true });
-  } catch (err) {
-    return [`${name}:${err.lineNumber || '?'}: cannot parse as an ES2017 script: ${err.description || err.message}`];
-  }
-  const found = [];
-  walk(tree, (node) => {
-    const what = NEWER_NODES[node.type] || newerForm(node);
-    if (what) found.push(`${name}:${node.loc.start.line}:${node.loc.start.column + 1} ${what}`);
-  });
-  return found;
-}
-
-function checkFile(file) {
-  return findNewerSyntax(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file));
-}
 
 test('the fakes and wrappers in examples/lib use ES5 syntax only (plus generators)', () => {
   const dir = path.join(EXAMPLES, 'lib');
@@ -101,16 +20,6 @@ test('the fakes and wrappers in examples/lib use ES5 syntax only (plus generator
   assert.ok(files.length > 0, `no .js files found in ${dir}`);
   const found = files.flatMap((f) => checkFile(path.join(dir, f)));
   assert.deepStrictEqual(found, [], 'ES2015+ syntax in examples/lib; rewrite it in ES5:\n' + found.join('\n'));
-});
-
-test('every 2013-era variant uses ES5 syntax only (plus generators)', () => {
-  const variants = loadManifest().variants.filter((v) => v.era === '2013');
-  assert.ok(variants.length > 0, 'the manifest lists no 2013-era variant');
-  // A compiled variant is checked in the form that runs: its build output.
-  variants.forEach((v) => ensureCompiled(v));
-  const found = variants.flatMap((v) => checkFile(exampleFile(v.file)));
-  assert.deepStrictEqual(found, [], 'ES2015+ syntax in a 2013-era variant; rewrite it in ES5 or mark it "modern":\n' +
-    found.join('\n'));
 });
 
 test('the check fails on a file that uses const, naming the line', () => {
