@@ -9,7 +9,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, modules, siteModules, localImports, importCircles } = require('../helpers/script-imports');
+const fs = require('node:fs');
+const { ROOT, modules, siteModules, localImports, importCircles, stripComments } = require('../helpers/script-imports');
 
 const ROOMS = ['runtimes', 'compile', 'harness', 'analyze', 'site-tools'];
 // The room whose work each entry point starts; lib/ modules count as used by
@@ -98,6 +99,20 @@ test('no site module (_config/, site/) loads scripts/harness/, not even through 
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+// A file named by path (path.join(ROOT, 'scripts', 'harness', 'x.js'), a
+// bundler's entry point) is a dependency the import checks cannot see: lib/
+// and the site reach a room's file only through require or require.resolve.
+test('no module in scripts/lib/ or on the site side names a room\'s file by path', () => {
+  const room = `(${ROOMS.join('|')})`;
+  const byPath = [
+    new RegExp(`['"\`](scripts|\\.\\.)['"\`]\\s*,\\s*['"\`]${room}['"\`]`), // path.join(…, 'scripts', 'harness', …)
+    new RegExp(`path\\.(join|resolve)\\([^)]*\\b(scripts|\\.\\.)/${room}/`), // path.join(ROOT, 'scripts/harness/x.js')
+  ];
+  const named = all.filter((f) => placeOf(f) === 'lib').concat(site)
+    .filter((f) => byPath.some((re) => re.test(stripComments(fs.readFileSync(path.join(ROOT, f), 'utf8')))));
+  assert.deepEqual(named, []);
 });
 
 test('no import circle among the modules of scripts/', () => {
