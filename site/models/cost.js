@@ -16,7 +16,7 @@ const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
-const { ProseNumberError, variantLink } = require('../prose/lookup');
+const { ProseNumberError, variantLink } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');

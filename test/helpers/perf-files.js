@@ -6,7 +6,7 @@
 // `npm run bench -- --split` writes them). A profile without cells has no
 // file; any other name goes to `fallback` (the committed data, say).
 const { PROFILES, fileOfProfile } = require('../../site/lib/perf-files');
-const { DataCheckError } = require('../../site/data-files');
+const { DataCheckError } = require('../../site/lib/data-files');
 
 const PROFILE_FILES = new Set(PROFILES.map(fileOfProfile));
 

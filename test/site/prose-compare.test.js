@@ -13,7 +13,7 @@ const { dataDir } = require('../helpers/data-dir');
 const { setTimes, timesWithInterval } = require('../helpers/perf-samples');
 const { visibleText } = require('../helpers/drafts-site');
 const { runtimeMatches, NOW_RUNTIME } = require('../../site/lib/runtime-match');
-const { ProseNumberError } = require('../../site/prose/lookup');
+const { ProseNumberError } = require('../../site/lib/lookup');
 const compareProse = require('../../site/prose/compare');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 
