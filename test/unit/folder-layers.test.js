@@ -32,9 +32,9 @@ test('a circle between two folders is found though no file imports itself back',
 });
 
 test('a folder and its subfolder count as two folders', () => {
-  const files = ['site/per-build.js', 'site/lib/families.js', 'site/data-files.js', 'site/lib/perf-files.js'];
-  const imports = [{ from: 'site/lib/families.js', to: 'site/per-build.js' }, { from: 'site/data-files.js', to: 'site/lib/perf-files.js' }];
-  assert.deepEqual(folderCircles(files, imports).map((c) => c.folders), [['site', 'site/lib', 'site']]);
+  const files = ['top/loader.js', 'top/sub/helper.js', 'top/reader.js', 'top/sub/rows.js'];
+  const imports = [{ from: 'top/sub/helper.js', to: 'top/loader.js' }, { from: 'top/reader.js', to: 'top/sub/rows.js' }];
+  assert.deepEqual(folderCircles(files, imports).map((c) => c.folders), [['top', 'top/sub', 'top']]);
 });
 
 test('the folder check sees the real folders (guards against a walk that finds none)', () => {
