@@ -12,7 +12,7 @@
 // production build leaves it unset and never reads test/.
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildManifest, currentLoad } = require('../site/per-build');
+const { buildManifest, currentLoad } = require('../site/lib/per-build');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { browserComparison } = require('../site/models/cost');
 const { DEFAULT_STYLES } = require('../site/lib/browser-variants');

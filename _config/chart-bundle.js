@@ -22,14 +22,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { buildJquery } = require('./jquery-build');
 const { openCache, packageVersion, sourceDigest } = require('../scripts/lib/build-cache');
+const { bundleOrder } = require('../site/bundle-order');
 
 const ROOT = path.join(__dirname, '..');
 const JQUERY = 'jquery/src (reduced build)';
 
-// Order matters: each file extends $ or $.plot defined by the ones before,
-// and a plugin's hooks run in the order the plugins were registered (the
-// highlight's draw hook must follow errorbars', the log axis repairs must
-// follow Flot's own logaxis plugin).
+// Flot's files, as they were (each extends the $ or $.plot of the ones
+// before it; they declare nothing, being Flot's). All load before ours,
+// which name what they need of them as flot.errorbars, colorhelpers...
 const FLOT = [
   'jquery.colorhelpers.js',
   'jquery.canvaswrapper.js',
@@ -42,34 +42,32 @@ const FLOT = [
   'jquery.flot.logaxis.js',
   'jquery.flot.symbol.js',
 ].map((f) => `node_modules/flot/source/${f}`);
+const flotName = (file) => path.basename(file, '.js').replace(/^jquery\./, '');
 
-const OURS = [
-  'assets/js/flot-series-select.js', // which series are drawn: the others' hooks build on it
-  'assets/js/flot-axis-fit.js', // error bars and every tick label inside the axes
-  'assets/js/flot-log-scale.js',
-  'assets/js/flot-series-highlight.js',
-  'assets/js/flot-html-legend.js',
-  'assets/js/flot-legend-touch.js',
-  'assets/js/flot-regex-filter.js',
-  'assets/js/flot-point-tooltip.js',
-  'assets/js/chart-format.js', // window.chartFormat; also required by the build's tables (_config/chart-html.js)
-  'assets/js/chart-state.js', // window.chartState: the reader's view in the URL fragment
-  'assets/js/flot-url-state.js',
-  'assets/js/chart-series.js', // window.chartSeries: a figure's data as Flot series and options
-  'assets/js/charts.js', // the page wiring
-];
+// Our scripts after them: the page wiring and what it needs, in the order
+// their @provides and @needs lines give (site/bundle-order.js says how).
+const OURS_DIR = 'assets/js';
+const ENTRY = `${OURS_DIR}/charts.js`;
 
-const PARTS = [JQUERY, ...FLOT, ...OURS];
+function readOurs() {
+  const files = fs.readdirSync(path.join(ROOT, OURS_DIR)).filter((f) => f.endsWith('.js')).sort()
+    .map((f) => ({ name: `${OURS_DIR}/${f}`, code: fs.readFileSync(path.join(ROOT, OURS_DIR, f), 'utf8') }));
+  return bundleOrder(ENTRY, files, ['jquery', ...FLOT.map(flotName)]);
+}
+
+// Our scripts' names, in load order.
+const ourFiles = () => readOurs().map((p) => p.name);
+
 const LOADER = 'assets/js/chart-loader.js';
 const STYLES = 'assets/css/charts.css';
 
 function readParts() {
-  return PARTS.map((p) => {
-    if (p === JQUERY) return { name: p, code: buildJquery() };
+  const flot = FLOT.map((p) => {
     const file = path.join(ROOT, p);
-    if (!fs.existsSync(file)) throw new Error(`chart-bundle: ${p} is missing${p.startsWith('node_modules') ? '; run npm ci' : ''}.`);
+    if (!fs.existsSync(file)) throw new Error(`chart-bundle: ${p} is missing; run npm ci.`);
     return { name: p, code: fs.readFileSync(file, 'utf8') };
   });
+  return [{ name: JQUERY, code: buildJquery() }, ...flot, ...readOurs()];
 }
 
 const { fingerprint: hashOf } = require('../scripts/lib/fingerprint');
@@ -136,4 +134,4 @@ function buildLoader(loader, options) {
   return cachedMinify('loader', [loader.code], async (minify, opts) => (await minify(loader.code, opts)).code, options);
 }
 
-module.exports = { bundleInfo, buildBundle, buildLoader, stylesheetInfo, minifyCss, toolVersions, PARTS, FLOT, OURS, LOADER, STYLES, MINIFY, CACHE };
+module.exports = { bundleInfo, buildBundle, buildLoader, stylesheetInfo, minifyCss, toolVersions, ourFiles, FLOT, ENTRY, LOADER, STYLES, MINIFY, CACHE };

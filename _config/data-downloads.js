@@ -18,7 +18,7 @@
 // commit; a copy is the very file read, CHARTS_DATA_DIR included.
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildLoader } = require('../site/per-build');
+const { buildLoader } = require('../site/lib/per-build');
 const { downloadableFiles, dataFilesHtml, URL_DIR } = require('../site/render/data-downloads');
 
 function copyIfChanged(from, to) {

@@ -1,5 +1,5 @@
 // The build's data, registered first: every plugin after this one draws on it.
-//   - data/*.json: read and checked once per build (site/data-files.js); a
+//   - data/*.json: read and checked once per build (site/lib/data-files.js); a
 //     missing, invalid or unfinished file stops the build before anything
 //     renders, naming the file and the JSON path. The same reads serve
 //     Eleventy's global data, so a large perf-<profile>.json is parsed once.
@@ -12,7 +12,7 @@
 // options.proseFile: another paragraphs file (tests point it at a broken one).
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildLoader, renewBuildLoader, buildManifest } = require('../site/per-build');
+const { buildLoader, renewBuildLoader, buildManifest } = require('../site/lib/per-build');
 const { DEFAULT_PERF, PROFILES, fileOfProfile } = require('../site/lib/perf-files');
 const { loadProse } = require('../site/variant-prose');
 

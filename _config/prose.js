@@ -6,10 +6,10 @@
 // switchCost, traces, reproduction, runSetting), and the models' own `prose`
 // (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
 // call and what the data hold.
-const { currentLoad } = require('../site/per-build');
+const { currentLoad } = require('../site/lib/per-build');
 const numbers = require('../site/prose/numbers');
 const compareProse = require('../site/prose/compare');
-const { ProseNumberError, variantLink } = require('../site/prose/lookup');
+const { ProseNumberError, variantLink } = require('../site/lib/lookup');
 const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
 

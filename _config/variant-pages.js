@@ -7,7 +7,7 @@
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
 const { figure, inlineCode } = require('../site/format');
-const { currentLoad } = require('../site/per-build');
+const { currentLoad } = require('../site/lib/per-build');
 const { complexityOf } = require('../site/models/complexity');
 const { perfOf } = require('../site/models/perf');
 const { then2013 } = require('../site/models/reference-2013');

@@ -3,6 +3,6 @@
 // run commits data/chains.json, the next build publishes it with no edit.
 const fs = require('node:fs');
 const path = require('node:path');
-const { defaultDataDir } = require('../site/data-files');
+const { defaultDataDir } = require('../site/lib/data-files');
 
 module.exports = () => ({ draft: !fs.existsSync(path.join(defaultDataDir(), 'chains.json')) });

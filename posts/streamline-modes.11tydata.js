@@ -3,6 +3,6 @@
 // publishes the post with the next build, with no edit here.
 const fs = require('node:fs');
 const path = require('node:path');
-const { defaultDataDir } = require('../site/data-files');
+const { defaultDataDir } = require('../site/lib/data-files');
 
 module.exports = () => ({ draft: !fs.existsSync(path.join(defaultDataDir(), 'streamline-modes.json')) });

@@ -25,6 +25,7 @@ const { chromium } = require('playwright-core');
 const { launchOptions } = require('./lib/find-browser');
 const { ensureSite } = require('./site-tools/site');
 const { pageWeight, firstChartDrawn, hoverRedraw, scrollThrough } = require('./site-tools/page-figures');
+const { stressFigure } = require('../site/render/stress-figure');
 const { ROOT } = require('./lib/paths');
 const { parseCommandLine, decimal, UsageError, reportFailure } = require('./lib/args');
 
@@ -109,8 +110,9 @@ async function main(argv) {
       console.log(`  of which: bundle requested at a median ${ms(median(drawn.map((d) => d.requested)))} ms, arrived at ${ms(median(drawn.map((d) => d.fetched)))} ms; parsing it, running it and drawing the chart took the other ${ms(median(drawn.map((d) => d.total - d.fetched)))} ms`);
     }
 
+    const stress = [{ id: 'stress-45', series: 45, labelLength: 30 }, { id: 'stress-200', series: 200, labelLength: 300 }];
     const hovers = [...(await hoverRedraw(browser, url)), ...(await hoverRedraw(browser, url, {
-      inject: [{ id: 'stress-45', series: 45, labelLength: 30 }, { id: 'stress-200', series: 200, labelLength: 300 }],
+      inject: stress.map((o) => ({ id: o.id, html: stressFigure(o) })),
     }))];
     for (const h of hovers) {
       console.log(`legend hover redraw, ${h.id} (${h.series} series): median ${ms(median(h.times))} ms, max ${ms(Math.max(...h.times))} ms, 60 hovers; goal <= 16 ms; heights: figure ${h.figure} px, plot ${h.plot} px, legend ${h.legend} px`);

@@ -2,7 +2,10 @@
 _config/table-data.js, through require) and the page (charts.js, through the
 chart bundle, as window.chartFormat), so a table cell, a tooltip and a CSV
 download show a value the same way. ES5 and no dependencies: it runs in Node
-and in every browser the bundle supports. */
+and in every browser the bundle supports.
+
+@provides chartFormat
+*/
 (function (root, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory();
   else root.chartFormat = factory();

@@ -13,7 +13,16 @@ Two kinds of chart:
 Within a chart no two series share colour and marker: styles of one family
 share a hue (Okabe-Ito, safe for the common colour-vision deficiencies, with
 a dark-mode twin each), and differ by marker, then by shade; charts without
-families cycle the eight colours first. */
+families cycle the eight colours first.
+
+@provides chartSeries
+@needs chartFormat: read when this file runs, for every number it writes
+@needs seriesSelect: the floor line is kept (`keep`), and the CSV offers plot.getShownSeries
+@needs logScale: a linear axis that reaches zero (`zero`)
+@needs flot.errorbars: the min-max bars and the intervals
+@needs flot.logaxis: log axes
+@needs flot.symbol: the markers
+*/
 (function (root) {
   'use strict';
   var format = root.chartFormat;

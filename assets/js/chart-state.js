@@ -18,7 +18,10 @@ joined by ";":
 Every value is percent-encoded, so none of & = ; : , appears raw in it.
 Anything that does not parse (bad percent escapes, unknown fields, an
 overlong fragment) is dropped part by part, never thrown: a broken link
-still opens the page, in the author's view. */
+still opens the page, in the author's view.
+
+@provides chartState
+*/
 (function (root, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory();
   else root.chartState = factory();

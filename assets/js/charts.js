@@ -1,5 +1,5 @@
 /* Page wiring for the charts: every <figure data-chart> (built by
-_config/chart-html.js) becomes a Flot plot. The bundle this file closes
+site/render/chart-html.js) becomes a Flot plot. The bundle this file closes
 (_config/chart-bundle.js) holds jQuery, Flot and our Flot plugins, which do
 the work: assets/js/flot-*.js (which series are drawn, error-bar ranges, log
 axes, legend highlight, the HTML legend, touch, the regex filter, tooltips,
@@ -9,7 +9,23 @@ comes near, and the page's chart data with it (window.chartData, the
 promise of a response holding { figure id: its JSON }, which becomes each
 figure's .chart-json; a figure the runner adds brings its own); until then,
 and without JavaScript, each figure shows its data table. Each block below
-checks that what it needs is there. */
+checks that what it needs is there.
+
+The bundle is this file and what it needs (_config/chart-bundle.js); where
+two scripts need nothing of each other, they load in the order listed here.
+@needs seriesSelect: plot.getShownSeries and "plotseriesshown" for the CSV download
+@needs axisFit: every axis holds its error bars and tick labels (the plugin's default options)
+@needs logScale: the log toggle
+@needs seriesHighlight: the legend's highlight, and "plotserieshighlight" for the figure's
+    data-highlighted
+@needs htmlLegend: the legend
+@needs legendTouch: the legend on a touch screen
+@needs regexFilter: the reader's filter
+@needs pointTooltip: the tooltips
+@needs chartFormat: window.chartFormat
+@needs urlState: the view in the URL
+@needs chartSeries: window.chartSeries, a figure's data as Flot series
+*/
 (function () {
   'use strict';
   var $ = window.jQuery, S = window.chartSeries;

@@ -19,6 +19,10 @@ Flot measures every tick label but the first and last (it keeps those for
 its optional end-point labels), so a 5-digit top label such as 10000 was
 clipped at the left edge, and an axis with a single tick reserved no room
 at all: this measures them all before the axis takes its room.
+
+@provides axisFit
+@needs flot.errorbars: its processRawData hook sets the data format whose computeRange flags this one
+    restores, so it must run first
 */
 (function ($) {
     'use strict';

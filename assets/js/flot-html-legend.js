@@ -24,6 +24,10 @@ business (charts.css keeps it no taller than the plot).
 
 Methods added to the plot: plot.toggleSeries(label), plot.toggleGroup(name),
 plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
+
+@provides htmlLegend
+@needs seriesSelect: plot.setSeriesOut leaves the toggled series out, plot.seriesOutBy tells which
+    the filter left out, and "plotseriesshown" redraws the legend
 */
 (function ($) {
     'use strict';

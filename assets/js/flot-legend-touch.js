@@ -2,8 +2,8 @@
 first tap on an entry highlights its series, a second tap on the same entry
 hides it, a tap on a hidden entry shows it again (highlighted, so the eye
 finds it), and a tap anywhere else clears the highlight. Mouse and keyboard
-keep their behaviour (hover and focus highlight, click toggles). Needs the
-seriesHighlight and htmlLegend plugins. Flot's own touch plugin is not used:
+keep their behaviour (hover and focus highlight, click toggles). Flot's own
+touch plugin is not used:
 it serves panning and zooming, and throws without the navigate plugin.
 
 Options (per plot):
@@ -14,6 +14,12 @@ Options (per plot):
 
 A browser emulates mouse and focus events around a tap (a mouseout of the
 tapped entry among them, after layout); a highlight a tap made outlives them.
+
+@provides legendTouch
+@needs seriesHighlight: a tap highlights through plot.highlightSeries, and "plotserieshighlight" and
+    "plothighlightleave" tell of every other change of highlight
+@needs htmlLegend: plot.getHiddenSeries; and its click handler must be bound first, so that a tap
+    that shows a series finds it shown
 */
 (function ($) {
     'use strict';

@@ -1,5 +1,5 @@
-/* Flot plugin for readable log axes, built on Flot's logaxis plugin (which
-must be loaded first) and switchable by the reader.
+/* Flot plugin for readable log axes, built on Flot's logaxis plugin, and
+switchable by the reader.
 
 Options (per plot):
 
@@ -24,9 +24,12 @@ What it repairs on a log axis:
 - labels: "10000" and "0.5", not "10000.00", "1.000" or a label twice;
 - a value at or below zero is a gap, not a line to the bottom edge.
 
-Methods added to the plot: plot.setLogScale(on) switches the y axis (it
-needs the seriesSelect plugin's refreshData to redo the gaps),
+Methods added to the plot: plot.setLogScale(on) switches the y axis,
 plot.isLogScale(). The checkbox follows, and its change triggers it.
+
+@provides logScale
+@needs flot.logaxis: its processOptions hook must run first, since this one replaces its tick choices
+@needs seriesSelect: plot.setLogScale redoes the gaps with plot.refreshData
 */
 (function ($) {
     'use strict';

@@ -13,6 +13,8 @@ Options (per plot):
 The first line is set in bold. The tooltip sits above and right of the
 pointer, or left of it where it would leave the plot, and hides when the
 pointer leaves the plot.
+
+@provides pointTooltip
 */
 (function ($) {
     'use strict';

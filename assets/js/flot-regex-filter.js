@@ -1,6 +1,6 @@
 /* Flot plugin for the reader's filter: a regular expression over the series
 labels, typed into a field of the page, hides (or keeps only) the series it
-matches, as the 2013 article's charts did. Needs the seriesSelect plugin.
+matches, as the 2013 article's charts did.
 
 Options (per plot):
 
@@ -39,6 +39,9 @@ its way (typed or being matched; null when none is).
 
 Triggers "plotfiltersettled" on the placeholder once a reader's pattern is
 drawn or refused (the URL state waits for it).
+
+@provides regexFilter
+@needs seriesSelect: plot.setSeriesOut leaves the filtered series out
 */
 (function ($) {
     'use strict';

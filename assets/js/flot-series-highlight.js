@@ -20,6 +20,13 @@ first: a handler that calls preventDefault() keeps the highlight (a tap on a
 touch screen owns it). Methods added to the plot: plot.highlightSeries(label),
 plot.unhighlightSeries(), plot.getHighlightedSeries(). Every change triggers
 "plotserieshighlight" on the placeholder with the label (or null).
+
+@provides seriesHighlight
+@needs flot.drawSeries: $.plot.drawSeries draws the highlighted series again, on top
+@needs flot.errorbars: its draw hook must run before this one's, while the other series are still
+    dimmed, so their error bars dim too
+@needs colorhelpers: $.color dims the other series' colours
+@needs seriesSelect: its "plotseriesshown" ends the highlight of a series no longer drawn
 */
 (function ($) {
     'use strict';

@@ -26,6 +26,8 @@ Every change triggers "plotseriesshown" on the placeholder.
 Between two data passes a series keeps only these keys: label, color, data,
 lines, points, bars, keep, group, rows (Flot's own parsed fields, such as
 axes and datapoints, are rebuilt).
+
+@provides seriesSelect
 */
 (function ($) {
     'use strict';

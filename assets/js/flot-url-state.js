@@ -1,8 +1,8 @@
 /* Flot plugin that keeps the reader's view of every chart on the page in the
 URL fragment (written and read by window.chartState, assets/js/chart-state.js),
 so a copied link opens the same view: the filter pattern, the hidden series,
-the log axis and the data table. It reads that view from, and applies it
-through, the regexFilter, htmlLegend and logScale plugins.
+the log axis and the data table, read from and applied through the plugins
+that draw them (@needs below).
 
 Options (per plot):
 
@@ -29,6 +29,14 @@ The filter is written as the chart applies it, once it is drawn or refused
 so the link, as it was. Nothing is written while any chart's pattern is on
 its way; a fixed pause did not do: a pattern answered after it was drawn
 and never written (issue 38).
+
+@provides urlState
+@needs chartState: window.chartState writes and reads the fragment
+@needs regexFilter: plot.getFilter and setFilter, and "plotfiltersettled" to write a pattern once
+    it is drawn or refused
+@needs htmlLegend: plot.getHiddenSeries and setHiddenSeries
+@needs logScale: plot.isLogScale and setLogScale
+@needs seriesHighlight: plot.unhighlightSeries when a view is applied
 */
 (function ($) {
     'use strict';

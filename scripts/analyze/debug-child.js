@@ -36,7 +36,7 @@ function print(record) {
 
 Error.stackTraceLimit = args.stackLimit || 50;
 
-var enableLongStacks = require('../harness/long-stacks').enableLongStacks;
+var enableLongStacks = require('../lib/long-stacks').enableLongStacks;
 
 // Line of the nearest frame in the variant's file(s) on the current stack.
 function callerLine() {

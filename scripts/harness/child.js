@@ -28,7 +28,7 @@
 'use strict';
 var fs = require('fs');
 var locate = require('./scenarios/locate');
-var warm = require('./warm');
+var warm = require('../lib/measure/warm');
 // A runtime profile's library set (ASYNCBENCH_LIBS, scripts/runtimes/libraries.js)
 // must win over the repository's node_modules, for every require a variant makes.
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();

@@ -1,6 +1,6 @@
 // Caches by content hash for the work every site build repeats: minifying
 // the chart bundle (_config/chart-bundle.js), bundling the browser workers
-// (scripts/lib/worker-bundle.js) and checking data/ (site/data-files.js).
+// (scripts/lib/worker-bundle.js) and checking data/ (site/lib/data-files.js).
 // An entry is found by a digest of everything its value is made from (the
 // sources' text, the tools' versions, the options, the maker's own source
 // and Node's version), so a changed input is a different entry, never a

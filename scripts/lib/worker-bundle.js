@@ -1,10 +1,11 @@
 'use strict';
-// One variant's browser worker, built with esbuild: the harness's browser
-// worker (scripts/harness/browser/worker.js) with the variant's file, the
-// reference original.js and examples/lib/fakes.js bundled from examples/ as
-// they are, so no browser ever runs a copy of a variant that could drift from
-// the one the benchmark measures. Two users, so it lives in scripts/lib/: the
-// site build (_config/worker-bundles.js, "Run it in your browser") and the
+// One variant's browser worker, built with esbuild: the browser worker
+// (scripts/lib/measure/worker.js, which runs the harness's own batch, warm
+// rule and conformance checks from the same folder) with the variant's file,
+// the reference original.js and examples/lib/fakes.js bundled from examples/
+// as they are, so no browser ever runs a copy of a variant that could drift
+// from the one the benchmark measures. Two users, so it lives in scripts/lib/:
+// the site build (_config/worker-bundles.js, "Run it in your browser") and the
 // benchmark's `chromium` runtime (scripts/harness/browser/), which must time
 // exactly the bundles readers run.
 // A compiled variant's file is its compiler's output in examples/build/ (or
@@ -27,8 +28,9 @@ const { sourceDigest } = require('./build-cache');
 
 const CACHE = 'browser-bundles';
 
-// The worker's file, named by path: the bundler reads it, nothing here loads it.
-const WORKER = path.join(ROOT, 'scripts', 'harness', 'browser', 'worker.js');
+// The worker's file: the bundler reads it, nothing here loads it. Resolved
+// like a require, so the layout tests see this module depend on it.
+const WORKER = require.resolve('./measure/worker.js');
 
 // The harness's children run with NODE_ENV=production (README, "Rerunning
 // the benchmarks"); libraries that read it (Bluebird's warnings and long
@@ -54,7 +56,7 @@ const WORKER_BUILD = { ...COMMON, target: 'esnext', minifyWhitespace: true, logO
 
 // Node's own modules a variant's library requires, and the browser stand-in
 // each gets; any other one fails the bundle, and the page says which.
-const NODE_STAND_INS = { assert: path.join(ROOT, 'scripts', 'harness', 'browser', 'node-assert.js') };
+const NODE_STAND_INS = { assert: require.resolve('./measure/node-assert.js') };
 
 // esbuild's own words for such a module ('Could not resolve "path"') say
 // nothing to a reader of the page: when esbuild cannot resolve one (a

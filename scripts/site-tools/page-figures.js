@@ -4,7 +4,7 @@
 // Each measurement opens its own browser context: an empty cache, as a
 // reader's first visit.
 const zlib = require('node:zlib');
-const { stressFigure, injectFigures } = require('./stress-chart');
+const { injectFigures } = require('./inject-figures');
 
 const VIEWPORT = { width: 1100, height: 900 };
 const isBundle = (url) => /\/assets\/f\/charts\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
@@ -66,12 +66,13 @@ async function firstChartDrawn(browser, url) {
 
 // ms for one legend hover: a mouseover on an entry, which highlights its
 // series and redraws the plot synchronously (flot-series-highlight.js), with
-// every series of the figure shown. `figures` picks the figures: the page's
-// largest chart, or figures put into the page (stressFigure).
+// every series of the figure shown: the page's largest chart, or the figures
+// `inject` puts into the page ([{ id, html }], a figure's id without
+// "chart-" and its HTML: site/render/stress-figure.js makes them).
 async function hoverRedraw(browser, url, { inject = [], repeat = 60 } = {}) {
   const ctx = await browser.newContext({ viewport: VIEWPORT });
   const page = await ctx.newPage();
-  if (inject.length) await injectFigures(page, new URL(url).pathname, inject.map((o) => stressFigure(o)).join('\n'));
+  if (inject.length) await injectFigures(page, new URL(url).pathname, inject.map((f) => f.html).join('\n'));
   await page.goto(url, { waitUntil: 'load' });
   // A figure's data are inline, or in the page's chart data file (data-chart
   // names it; site/render/chart-files.js), fetched here before any chart is near.

@@ -3,7 +3,7 @@
 // for the page's legend (grouped by family, a toggle per group) and colours
 // (a hue per family). A chart whose series are not all variants of the
 // manifest (the 2013 figures, the chains and delegation runners) gets none.
-const { buildManifest } = require('../per-build');
+const { buildManifest } = require('./per-build');
 // The order families are listed in (the manifest schema's): the 2013 article's, then what came after.
 const { FAMILIES } = require('../../scripts/lib/manifest');
 

@@ -3,7 +3,7 @@
 // their data file, which may not be measured yet, and checking a chart
 // argument against its table of choices. One instance per data file:
 //   const { measured, option } = scenarioData('chains');
-const { DataCheckError } = require('../data-files');
+const { DataCheckError } = require('./data-files');
 
 function scenarioData(name) {
   // The checked file, or null while it does not exist yet (the page then says

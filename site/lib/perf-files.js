@@ -40,7 +40,7 @@ function perfFile(runtime) {
 
 // Every profile's file at once, for what shows every runtime: the checked
 // files present (hits, in release order) and the profiles without a file.
-// `load.has(name)`: whether the data folder holds the file (site/data-files.js).
+// `load.has(name)`: whether the data folder holds the file (site/lib/data-files.js).
 function everyProfile(load) {
   const hits = [];
   const missing = [];

@@ -24,7 +24,7 @@ const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
-const { ProseNumberError } = require('../prose/lookup');
+const { ProseNumberError } = require('../lib/lookup');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },

@@ -17,7 +17,7 @@ const { perfFile } = require('../lib/perf-files');
 const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
-const { ProseNumberError, variantLink } = require('../prose/lookup');
+const { ProseNumberError, variantLink } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');

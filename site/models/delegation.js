@@ -17,7 +17,7 @@ const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { scenarioData } = require('../lib/measured');
 const { median, bootstrapInterval } = require('../../scripts/lib/stats');
 const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
-const { ProseNumberError } = require('../prose/lookup');
+const { ProseNumberError } = require('../lib/lookup');
 
 const METRICS = {
   throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },

@@ -13,7 +13,7 @@
 const { bootstrapInterval, median } = require('../../scripts/lib/stats');
 const { selectCells, FLOOR_ID } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
-const { ProseNumberError } = require('../prose/lookup');
+const { ProseNumberError } = require('../lib/lookup');
 
 const SAMPLE = { time: 'timeMs', warm: 'warmMs' };
 const MIN_POINTS = 3; // a line through two points has no spread to speak of

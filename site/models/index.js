@@ -6,7 +6,7 @@
 //   {% dataTable "<kind>", ... %}  -> tableModel(kind, args, load)
 // A new data file gets its model here: a module exporting
 //   { charts: { <source>: (args, load) => chart model }, tables: { <kind>: (args, load) => table model } }
-// `load(name)` returns the checked data file (site/data-files.js).
+// `load(name)` returns the checked data file (site/lib/data-files.js).
 //
 // A chart model is what the browser draws and the build-time table shows:
 //   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,

@@ -17,7 +17,7 @@ const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
-const { ProseNumberError } = require('../prose/lookup');
+const { ProseNumberError } = require('../lib/lookup');
 const { median } = require('../../scripts/lib/stats');
 
 const NAME = 'streamline-modes';

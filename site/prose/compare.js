@@ -22,7 +22,7 @@ const { FLOOR_ID } = require('../lib/cells');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
 const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
 const { reproduction2013 } = require('../models/matrix');
-const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('./lookup');
+const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('../lib/lookup');
 
 // Two styles whose intervals overlap "took the same time" only when their
 // medians are also within this share of the smaller one.
@@ -38,7 +38,7 @@ function spreadPercent(medians) {
   return pct < 1 ? 'under 1\u00a0%' : `${Math.ceil(pct - 1e-9)}\u00a0%`;
 }
 
-// load(name) -> the checked data file (site/data-files.js); the build passes
+// load(name) -> the checked data file (site/lib/data-files.js); the build passes
 // its one loader, tests a stand-in.
 module.exports = function compareProse(load) {
   function metricOf(kw) {

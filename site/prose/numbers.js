@@ -17,7 +17,7 @@
 // perf takes scenario= (default upload) and runtime= (a runtime profile,
 // "node-20": its file data/perf-node-20.json; unnamed, "now", node-24), and
 // file= to read another perf file (perf-sweep); file="perf" is retired
-// (site/prose/lookup.js perfHit). count "perf", of="runtime" counts over
+// (site/lib/lookup.js perfHit). count "perf", of="runtime" counts over
 // every profile's file. Anything the data do not hold (a variant, a
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
@@ -28,7 +28,7 @@ const { nowCells } = require('../lib/runtime-match');
 const { everyProfile } = require('../lib/perf-files');
 const { debuggabilityView } = require('../models/debuggability');
 const { REF_SETS } = require('../models/reference-2013');
-const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell } = require('./lookup');
+const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell } = require('../lib/lookup');
 
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
 

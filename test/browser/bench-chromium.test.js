@@ -82,7 +82,7 @@ test('--runtimes chromium --quick writes valid cells, in real headless Chromium'
 
 test('styles whose libraries reach for Node\'s globals run; one whose library hides its requires is skipped at build time', (t) => {
   // genny reads `global` on load, suspend 0.3 and co 3 schedule with
-  // setImmediate: the worker gives them both (browser/node-globals.js), as
+  // setImmediate: the worker gives them both (scripts/lib/measure/node-globals.js), as
   // browserify gave a page. when.js hands `require` around as a value, which
   // no bundler can follow: it is skipped with esbuild's message, not timed.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-chromium-'));

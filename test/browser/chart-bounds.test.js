@@ -9,7 +9,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession, watch } = require('../helpers/browser-session');
-const { stressFigure, injectFigures } = require('../../scripts/site-tools/stress-chart');
+const { stressFigure } = require('../../site/render/stress-figure');
+const { injectFigures } = require('../../scripts/site-tools/inject-figures');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';

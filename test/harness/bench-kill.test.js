@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData, until, readyPid, isGone, killQuietly } = require('../fixtures/bench/helpers');
 const { validate } = require('../../scripts/harness/datafile');
-const { readDataFile } = require('../../site/data-files');
+const { readDataFile } = require('../../site/lib/data-files');
 
 const SMALL = ['--scenario', 'upload', '--mode', 'cpu', '--reps', '1', '--timeout', '600000'];
 

@@ -16,7 +16,7 @@ const { splitData } = require('../../scripts/harness/split');
 const { mergeData } = require('../../scripts/harness/merge');
 const { validate } = require('../../scripts/harness/datafile');
 const { parseArgs } = require('../../scripts/harness/bench-args');
-const { readDataFile } = require('../../site/data-files');
+const { readDataFile } = require('../../site/lib/data-files');
 
 const INPUT = recorded('perf-two-profiles');
 const PROFILES = { 'node-0.11': 'node-0.11@0.11.14', 'node-24': 'node-24@24.21.0' };

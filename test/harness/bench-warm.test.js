@@ -1,11 +1,11 @@
-// The warm figure (scripts/harness/warm.js through child.js): same batch
+// The warm figure (scripts/lib/measure/warm.js through child.js): same batch
 // again in the same process, warm-up discarded, steady or reported as not.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const warm = require('../../scripts/harness/warm');
+const warm = require('../../scripts/lib/measure/warm');
 
 const ROOT = path.join(__dirname, '..', '..');
 const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');

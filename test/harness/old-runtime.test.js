@@ -43,7 +43,7 @@ test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each 
     for (const scenario of v.scenarios) {
       const args = [...getProfile(PROFILE).flags, CHILD, '--variant', v.file,
         '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05',
-        // warm batches (scripts/harness/warm.js) run there too; any window counts as steady here
+        // warm batches (scripts/lib/measure/warm.js) run there too; any window counts as steady here
         '--warmup', '1', '--warm-batches', '2', '--warm-max', '2', '--warm-tolerance', '100'];
       const r = spawnSync(binaryPath(PROFILE), args, {
         encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }

@@ -7,7 +7,7 @@
 const path = require('node:path');
 const fakes = require('../../examples/lib/fakes');
 const { observe, descriptor, adapterProblems, manifestAdapterProblems, explainIdentity } = require('./conformance');
-const { behaviourChecks, referenceLogs: sharedReferenceLogs, paths, K } = require('../../scripts/harness/conformance');
+const { behaviourChecks, referenceLogs: sharedReferenceLogs, paths, K } = require('../../scripts/lib/measure/conformance');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const { EXISTING, NEW } = paths(fakes);

@@ -2,28 +2,28 @@
 // did, then lists every way that differs from what the reference upload does.
 // Kept apart from the assertions so the same checker can be pointed at broken
 // fixture variants to prove it catches them. The observation and the checks
-// of behaviour are scripts/harness/conformance.js (the browser's worker runs
+// of behaviour are scripts/lib/measure/conformance.js (the browser's worker runs
 // them too); what needs Node's files and stack traces is here.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
 const fakes = require('../../examples/lib/fakes');
-const shared = require('../../scripts/harness/conformance');
+const shared = require('../../scripts/lib/measure/conformance');
 const { exampleFile } = require('../../scripts/lib/paths');
 const { problems, failedLog, describe } = shared;
 
 const ROOT = path.join(__dirname, '..', '..');
 const FAKES_FILE = 'examples/lib/fakes.js';
 const HELPER_FILE = path.relative(ROOT, __filename);
-// The shared observer that calls the variant (scripts/harness/conformance.js):
+// The shared observer that calls the variant (scripts/lib/measure/conformance.js):
 // test code like this file, never a layer of the variant's.
-const OBSERVER_FILE = path.join('scripts', 'harness', 'conformance.js');
+const OBSERVER_FILE = path.relative(ROOT, require.resolve('../../scripts/lib/measure/conformance'));
 // The tests that call a variant, below it on the stack.
 const TEST_CODE = /^test\/(([a-z]+\/)?[^/]+\.test\.js|helpers\/)/;
 
 // Calls `fn(...args, done)` once and resolves with what happened: the
-// shared observation (scripts/harness/conformance.js) with this process's
+// shared observation (scripts/lib/measure/conformance.js) with this process's
 // uncaught exceptions and rejections as the escapes, plus who called each fake
 // operation (`calls`: the origins of the frames on the caller's stack,
 // nearest first, see origins()) for the adapter checks.

@@ -7,7 +7,7 @@
 // file; any other name goes to `fallback` (the committed data, say).
 const { PROFILES, fileOfProfile } = require('../../site/lib/perf-files');
 const { profileName } = require('../../scripts/lib/runtime-id');
-const { DataCheckError } = require('../../site/data-files');
+const { DataCheckError } = require('../../site/lib/data-files');
 
 const PROFILE_FILES = new Set(PROFILES.map(fileOfProfile));
 

@@ -1,7 +1,7 @@
 'use strict';
 // Tests that need other figures in a perf@1 file change the samples, and the
 // harness derives the figures again, as a run would: the data check refuses
-// a summary its samples contradict (site/derived-figures.js).
+// a summary its samples contradict (site/lib/derived-figures.js).
 const { summarizeCell } = require('../../scripts/harness/datafile');
 const { deriveAboveFloor } = require('../../scripts/harness/above-floor');
 const { medianCi } = require('../../scripts/lib/stats');

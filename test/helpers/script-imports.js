@@ -1,8 +1,10 @@
 'use strict';
 // The local imports of every module under scripts/ and of the site's code
 // (_config/, site/, .eleventy.js), read from the source: string-literal
-// require('./x') calls outside comments, resolved to files. Used by
-// scripts-layout.test.js to check which module may import which.
+// require('./x') and require.resolve('./x') calls outside comments (a file
+// a module hands a bundler is as much its dependency as one it loads),
+// resolved to files. Used by the layout tests to check which module may
+// import which.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -46,7 +48,7 @@ function resolveLocal(from, spec) {
 function localImports(file) {
   const src = stripComments(fs.readFileSync(file, 'utf8'));
   const out = [];
-  for (const m of src.matchAll(/require\(\s*(['"])(\.{1,2}\/[^'"]*)\1\s*\)/g)) {
+  for (const m of src.matchAll(/require(?:\.resolve)?\(\s*(['"])(\.{1,2}\/[^'"]*)\1\s*\)/g)) {
     const to = resolveLocal(file, m[2]);
     out.push({ from: path.relative(ROOT, file), spec: m[2], to: to && path.relative(ROOT, to) });
   }
@@ -74,4 +76,22 @@ function importCircles(files, imports) {
   return circles;
 }
 
-module.exports = { ROOT, SCRIPTS, modules, siteModules, localImports, importCircles, stripComments };
+// The import circles among folders: a folder imports another when one of its
+// modules imports one of the other's (a folder and its subfolder are two
+// folders). Each circle is { folders: [a, b, ..., a], imports: [[from → to,
+// ...] for each step] }, so a failure names the files that make each step.
+function folderCircles(files, imports) {
+  const folderOf = (f) => path.dirname(f);
+  const inSet = new Set(files);
+  const steps = imports.filter((i) => i.to && inSet.has(i.from) && inSet.has(i.to) && folderOf(i.from) !== folderOf(i.to));
+  const folders = [...new Set(files.map(folderOf))].sort();
+  const pairs = new Set(steps.map((i) => `${folderOf(i.from)}\n${folderOf(i.to)}`));
+  const edges = [...pairs].map((p) => ({ from: p.split('\n')[0], to: p.split('\n')[1] }));
+  return importCircles(folders, edges).map((circle) => ({
+    folders: circle,
+    imports: circle.slice(1).map((to, k) => steps.filter((i) => folderOf(i.from) === circle[k] && folderOf(i.to) === to)
+      .map((i) => `${i.from} → ${i.to}`)),
+  }));
+}
+
+module.exports = { ROOT, SCRIPTS, modules, siteModules, localImports, importCircles, folderCircles, stripComments };

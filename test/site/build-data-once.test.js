@@ -1,6 +1,6 @@
 'use strict';
 // Build time (issue 16): every data file in data/ is parsed once per build,
-// although both the charts (the build loader in site/per-build.js) and
+// although both the charts (the build loader in site/lib/per-build.js) and
 // Eleventy's global data (every data/*.json, and `perfNow.hosts` in
 // posts/results.md) use it. A runtime profile's perf file is megabytes and
 // grows with every rerun, so a second parse is a second or so of build time
@@ -42,14 +42,14 @@ test('a site build parses each data/*.json and the variant manifest once, the de
     // The variant list, asked for by every variant link in the prose.
     const manifest = fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'manifest.json'), 'utf8').trim();
     const key = crypto.createHash('sha1').update(manifest).digest('hex');
-    assert.equal(counts[key], 1, `examples/manifest.json parsed ${counts[key] || 0} times in one build; read it through buildManifest() (site/per-build.js)`);
+    assert.equal(counts[key], 1, `examples/manifest.json parsed ${counts[key] || 0} times in one build; read it through buildManifest() (site/lib/per-build.js)`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });
 
 test('perBuild works a value out once per build and again after the next build renews the loader', () => {
-  const { perBuild, renewBuildLoader } = require('../../site/per-build');
+  const { perBuild, renewBuildLoader } = require('../../site/lib/per-build');
   let made = 0;
   const value = perBuild(() => ({ n: ++made }));
   renewBuildLoader();

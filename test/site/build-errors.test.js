@@ -8,7 +8,7 @@ const path = require('node:path');
 const { buildFixture, buildSiteWith } = require('../helpers/eleventy');
 const { dataDir } = require('../helpers/data-dir');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
-const { makeLoader, DataCheckError } = require('../../site/data-files');
+const { makeLoader, DataCheckError } = require('../../site/lib/data-files');
 
 test('a malformed formula fails the build, naming file and line', (t) => {
   const { ok, log } = buildFixture('broken-math', t);
@@ -36,7 +36,7 @@ function buildWithData(broken, env = {}) {
   }
 }
 
-// What the build's data check (site/data-files.js, the first thing a build
+// What the build's data check (site/lib/data-files.js, the first thing a build
 // runs) says of a broken copy of data/, without the rest of a build: the
 // test above shows that the build stops on that check and prints it.
 function checkData(broken, { allowIncomplete = false } = {}) {

@@ -10,7 +10,7 @@ const { measureSource } = require('../../scripts/analyze/tokens');
 const { headerOfAst, headerOfTokens } = require('../../scripts/analyze/shared-header');
 const { measureText, measureFile, measureVariants, pair2013 } = require('../../scripts/analyze/complexity');
 const { loadManifest, authoredFile, EXAMPLES } = require('../../scripts/lib/manifest');
-const { makeLoader } = require('../../site/data-files');
+const { makeLoader } = require('../../site/lib/data-files');
 const { tableModel } = require('../../site/models');
 
 const ROOT = path.join(__dirname, '..', '..');

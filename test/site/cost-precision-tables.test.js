@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { makeLoader } = require('../../site/data-files');
+const { makeLoader } = require('../../site/lib/data-files');
 const { tableModel } = require('../../site/models');
 const { costPerCall } = require('../../scripts/lib/cost-per-call');
 const { standing } = require('../../site/models/cost');
@@ -145,7 +145,7 @@ test('reproduction summary: the verdicts add up to the styles, and ρ is Spearma
 
 test('cost prose: a style\'s cost per call in words, from the same samples as the table; groups by standing', () => {
   const { PROSE } = require('../../site/models');
-  const { ProseNumberError } = require('../../site/prose/lookup');
+  const { ProseNumberError } = require('../../site/lib/lookup');
   const cost = costPerCall(warmOf(cellOf('promises-native')), warmOf(cellOf('original')), N);
   const text = PROSE.costPerCall(load, ['promises-native'], { n: N }).replace(/<[^>]+>/g, '');
   const where = standing(cost);

@@ -1,11 +1,11 @@
 'use strict';
-// The data check behind every build (site/data-files.js): what it reads,
+// The data check behind every build (site/lib/data-files.js): what it reads,
 // what it rejects, and the file and JSON path it names. The build tests in
 // build-errors.test.js show the same messages stop a real build.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { makeLoader, readDataFile, jsonPath, dataNames, REQUIRED } = require('../../site/data-files');
+const { makeLoader, readDataFile, jsonPath, dataNames, REQUIRED } = require('../../site/lib/data-files');
 const { dataDir } = require('../helpers/data-dir');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 

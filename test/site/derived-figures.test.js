@@ -1,14 +1,14 @@
 'use strict';
 // The data check recomputes every figure a data file derives from its raw
-// samples (site/derived-figures.js, issue 25 item 6): a summary, an
+// samples (site/lib/derived-figures.js, issue 25 item 6): a summary, an
 // interval, a cost above the floor or a switch's price that its samples
 // contradict is refused, naming the file and the JSON path, and so is a
 // negative magnitude or a number JSON reads as Infinity. The build tests
 // (build-errors.test.js) show the same refusal stops a real build.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { readDataFile } = require('../../site/data-files');
-const { CELL_SUMMARIES } = require('../../site/derived-figures');
+const { readDataFile } = require('../../site/lib/data-files');
+const { CELL_SUMMARIES } = require('../../site/lib/derived-figures');
 const { summarizeCell } = require('../../scripts/harness/datafile');
 const { dataDir } = require('../helpers/data-dir');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');

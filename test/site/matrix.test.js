@@ -7,7 +7,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { makeLoader } = require('../../site/data-files');
+const { makeLoader } = require('../../site/lib/data-files');
 const { chartModel, tableModel } = require('../../site/models');
 const { chartFigure, dataTable, csv, wireModel } = require('../../site/render/chart-html');
 const { rankRange, verdict, spread2013 } = require('../../site/models/matrix');

@@ -7,7 +7,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { makeLoader } = require('../../site/data-files');
+const { makeLoader } = require('../../site/lib/data-files');
 const { chartModel } = require('../../site/models');
 const { FLOOR_ID } = require('../../site/lib/cells');
 const { rankedFigure } = require('../../site/render/ranked-html');

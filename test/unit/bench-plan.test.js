@@ -1,10 +1,10 @@
-// The plan (scripts/harness/plan.js) and the I/O floor (scripts/harness/floor.js):
+// The plan (scripts/harness/plan.js) and the I/O floor (scripts/harness/scenarios/floor.js):
 // which jobs exist, in what order, with what t, floor and skip reasons.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const plan = require('../../scripts/harness/plan');
-const { measureFloors } = require('../../scripts/harness/floor');
+const { measureFloors } = require('../../scripts/harness/scenarios/floor');
 
 const floors = measureFloors({ k: 25 });
 const node = { id: 'node-20', features: { promise: true, generators: true, es2015: true, 'async-functions': true } };

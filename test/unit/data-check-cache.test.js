@@ -11,7 +11,7 @@ const path = require('node:path');
 const { tempDir } = require('../fixtures/bench/helpers');
 const { dataDir } = require('../helpers/data-dir');
 const { openCache } = require('../../scripts/lib/build-cache');
-const { makeLoader, readDataFile, DataCheckError, CACHE } = require('../../site/data-files');
+const { makeLoader, readDataFile, DataCheckError, CACHE } = require('../../site/lib/data-files');
 
 const NAME = 'perf-noise'; // small, with samples: the checks of figures derived from them run
 const okCell = (cells) => cells.findIndex((c) => c.status === 'ok' && c.samples.length > 2);

@@ -4,7 +4,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { scenarioData } = require('../../site/lib/measured');
-const { DataCheckError } = require('../../site/data-files');
+const { DataCheckError } = require('../../site/lib/data-files');
 
 const failing = (name, kind, message) => () => {
   throw new DataCheckError([{ name, shown: `data/${name}.json`, problems: [{ kind, path: null, message }] }], false);

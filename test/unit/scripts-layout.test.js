@@ -9,7 +9,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { ROOT, modules, siteModules, localImports, importCircles } = require('../helpers/script-imports');
+const fs = require('node:fs');
+const { ROOT, modules, siteModules, localImports, importCircles, stripComments } = require('../helpers/script-imports');
 
 const ROOMS = ['runtimes', 'compile', 'harness', 'analyze', 'site-tools'];
 // The room whose work each entry point starts; lib/ modules count as used by
@@ -53,7 +54,7 @@ test('imports run entry → room → lib, and rooms only in pipeline order', () 
     const from = placeOf(i.from);
     const to = placeOf(i.to);
     let ok;
-    if (to === null) ok = from === 'entry' || from === 'site-tools'; // examples/ or package.json, say
+    if (to === null) ok = from === 'entry'; // examples/, site/ or package.json, say
     else if (to === 'entry') ok = false; // entry points are run, never imported
     else if (from === 'entry') ok = true;
     else if (from === 'lib') ok = to === 'lib';
@@ -98,6 +99,20 @@ test('no site module (_config/, site/) loads scripts/harness/, not even through 
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+// A file named by path (path.join(ROOT, 'scripts', 'harness', 'x.js'), a
+// bundler's entry point) is a dependency the import checks cannot see: lib/
+// and the site reach a room's file only through require or require.resolve.
+test('no module in scripts/lib/ or on the site side names a room\'s file by path', () => {
+  const room = `(${ROOMS.join('|')})`;
+  const byPath = [
+    new RegExp(`['"\`](scripts|\\.\\.)['"\`]\\s*,\\s*['"\`]${room}['"\`]`), // path.join(…, 'scripts', 'harness', …)
+    new RegExp(`path\\.(join|resolve)\\([^)]*\\b(scripts|\\.\\.)/${room}/`), // path.join(ROOT, 'scripts/harness/x.js')
+  ];
+  const named = all.filter((f) => placeOf(f) === 'lib').concat(site)
+    .filter((f) => byPath.some((re) => re.test(stripComments(fs.readFileSync(path.join(ROOT, f), 'utf8')))));
+  assert.deepEqual(named, []);
 });
 
 test('no import circle among the modules of scripts/', () => {

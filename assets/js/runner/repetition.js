@@ -1,6 +1,6 @@
 /* One job in a fresh Web Worker, as the harness runs one repetition per
 fresh process (assets/js/runner/run.js decides which jobs). The worker is
-the variant's bundle (scripts/harness/browser/worker.js); it answers once,
+the variant's bundle (scripts/lib/measure/worker.js); it answers once,
 and is ended then, on a stop, or on failure. Whether the tab was hidden at
 any moment of the job is recorded: a background tab's timers are throttled,
 and a repetition timed under throttling is not the reader's machine. */

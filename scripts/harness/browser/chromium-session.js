@@ -1,10 +1,11 @@
 // One headless Chromium for a whole run of the `chromium` runtime, driven by
 // playwright-core. A repetition is the browser's analogue of child.js in a
 // fresh process: a fresh browser context and page, and in it a fresh
-// dedicated Worker running the variant's worker bundle (worker.js, built by
-// the same code as the article's "Run it in your browser",
-// scripts/lib/worker-bundle.js), which times the cold batch and the warm
-// batches with the harness's own fake-io-batch.js and warm.js and posts one
+// dedicated Worker running the variant's worker bundle
+// (scripts/lib/measure/worker.js, built by the same code as the article's
+// "Run it in your browser", scripts/lib/worker-bundle.js), which times the
+// cold batch and the warm batches with the harness's own fake-io-batch.js
+// and warm.js (scripts/lib/measure/, as the child's) and posts one
 // sample with child.js's fields. The context is closed after each repetition,
 // so no repetition inherits another's JIT state, heap or timers.
 'use strict';

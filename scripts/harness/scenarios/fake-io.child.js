@@ -6,13 +6,14 @@
 // "the calls are ready" and "the last one called back and checked", so the
 // frame can run it again in the same process.
 //
-// The batch itself (what is timed and what is checked) is fake-io-batch.js,
-// which the browser's worker (scripts/harness/browser/worker.js) runs too.
+// The batch itself (what is timed and what is checked) is
+// scripts/lib/measure/fake-io-batch.js, which the browser's worker
+// (scripts/lib/measure/worker.js) runs too.
 //
 // ES5 like child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
 var path = require('path');
-var batchMaker = require('./fake-io-batch').batchMaker;
+var batchMaker = require('../../lib/measure/fake-io-batch').batchMaker;
 
 // Checks the options and loads the variant and the fakes; → { loadMs,
 // newBatch } for h.measure, or null once the problem is reported.
@@ -28,7 +29,7 @@ function prepare(kind, opts, h) {
   if (!(errorRate >= 0 && errorRate < 1)) return h.badArgs('--error-rate must be in [0, 1), got ' + opts['error-rate']);
 
   try {
-    require('../long-stacks').enableLongStacks(opts['long-stacks']);
+    require('../../lib/long-stacks').enableLongStacks(opts['long-stacks']);
   } catch (err) {
     return h.badArgs('--long-stacks: ' + err.message);
   }

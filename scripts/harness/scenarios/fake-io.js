@@ -8,7 +8,7 @@
 const path = require('node:path');
 const { decimal, UsageError } = require('../../lib/args');
 const { exampleFile } = require('../../lib/paths');
-const { measureFloors } = require('../floor');
+const { measureFloors } = require('./floor');
 
 const MODES = ['cpu', 'io'];
 
@@ -34,7 +34,7 @@ const DEFAULTS = Object.freeze({
   dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
   k: 25,         // concurrent inserts per call in the parallel scenario
   errorRate: errorRateFor(TARGET_FAILING_CALLS),
-  // The warm figure (scripts/harness/warm.js says why this rule): warm-up
+  // The warm figure (scripts/lib/measure/warm.js says why this rule): warm-up
   // batches discarded, a window of measured batches, steady when its halves'
   // medians are within warmTolerance, at most warmMax measured batches.
   // warmBatches 0: cold only, as before issue 28.

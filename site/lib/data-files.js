@@ -8,7 +8,7 @@
 //   - no figure is non-finite (1e999 reads as Infinity);
 //   - every figure derived from raw samples (summaries, intervals, costs
 //     above the floor) is what the samples give, and no magnitude is
-//     negative (site/derived-figures.js);
+//     negative (site/lib/derived-figures.js);
 //   - a performance file must be finished: no run interrupted (`finished:
 //     null`) and no planned cell left without samples.
 // A problem names the file and the JSON path. Unfinished data may be allowed
@@ -17,20 +17,20 @@
 //
 // Checking all of data/ takes seconds and every build did it again on the
 // same files: a loader given a `cache` (scripts/lib/build-cache.js; the
-// build's loader, site/per-build.js) keeps the verdict on each file that
+// build's loader, site/lib/per-build.js) keeps the verdict on each file that
 // passed, keyed by the file's text, its name (which picks the schema), the
 // schemas as compiled, Ajv's version and the checker's code. A file whose
 // text changed in any way is checked whole again; a file that fails is never
 // cached, and is checked again on every build.
 const fs = require('node:fs');
 const path = require('node:path');
-const { isContinued } = require('../scripts/lib/continuation');
-const schemas = require('../scripts/lib/schemas');
-const { digest, packageVersion, sourceDigest } = require('../scripts/lib/build-cache');
+const { isContinued } = require('../../scripts/lib/continuation');
+const schemas = require('../../scripts/lib/schemas');
+const { digest, packageVersion, sourceDigest } = require('../../scripts/lib/build-cache');
 const { derivedFigureProblems, nonFiniteProblems } = require('./derived-figures');
-const { DEFAULT_PERF, DEFAULT_PERF_COMMAND, PROFILES, fileOfProfile } = require('./lib/perf-files');
+const { DEFAULT_PERF, DEFAULT_PERF_COMMAND, PROFILES, fileOfProfile } = require('./perf-files');
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const ALLOW_INCOMPLETE_ENV = 'ASYNCBENCH_ALLOW_INCOMPLETE';
 const CACHE = 'data-check';
 

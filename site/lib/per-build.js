@@ -4,11 +4,11 @@
 // worked out from it. _config/data.js renews the loader before each build, so
 // a --serve rebuild sees edited files while one build never reads a file or
 // works a value out twice. The loader keeps its verdicts in the build cache
-// (site/data-files.js says on what they are keyed), so a build checks only
+// (site/lib/data-files.js says on what they are keyed), so a build checks only
 // the data files that changed since one passed.
 const { makeLoader, CACHE } = require('./data-files');
-const { loadManifest } = require('../scripts/lib/manifest');
-const { openCache } = require('../scripts/lib/build-cache');
+const { loadManifest } = require('../../scripts/lib/manifest');
+const { openCache } = require('../../scripts/lib/build-cache');
 
 const newLoader = () => makeLoader({ cache: openCache(CACHE) });
 let shared = null;

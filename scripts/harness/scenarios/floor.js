@@ -10,7 +10,7 @@
 // the op count, which must match for a purely sequential upload.
 'use strict';
 const path = require('node:path');
-const { EXAMPLES } = require('../lib/manifest');
+const { EXAMPLES } = require('../../lib/manifest');
 
 // Runs `call(done)` to completion with the global setTimeout replaced by a
 // virtual timer queue (the fakes schedule every delay > 0 through it).
@@ -40,7 +40,7 @@ function virtualCall(fakes, call) {
 }
 
 // Per kind of call (the variant's function the scenario calls, see
-// scenarios/fake-io.js): { upload: {criticalPath, newFile, existingFile},
+// fake-io.js): { upload: {criticalPath, newFile, existingFile},
 // parallel: {criticalPath, k} }.
 function measureFloors({ k = 25, reference = path.join(EXAMPLES, 'original.js') } = {}) {
   const fakes = require(path.join(EXAMPLES, 'lib', 'fakes.js'));

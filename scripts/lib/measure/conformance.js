@@ -7,7 +7,7 @@
 // One copy of these checks serves two places: the test suite
 // (test/helpers/conformance-suite.js adds the checks that read files and
 // stack traces, which only Node can) and the browser's Web Worker
-// (scripts/harness/browser/worker.js), which runs them before it times a
+// (worker.js, beside this file), which runs them before it times a
 // variant, so a variant that misbehaves in a browser is reported, not timed.
 // Nothing here needs Node: what differs is given by the caller, the fakes
 // (the instance the variant loaded) and how an exception that escapes is

@@ -1,21 +1,22 @@
-// The browser's analogue of child.js: one Web Worker per repetition, as the
-// harness starts one process per repetition, so no repetition inherits
-// another's JIT state, heap or timers. Built at site-build time into one
-// bundle per variant (_config/worker-bundles.js): the bundler resolves the
+// The browser's analogue of scripts/harness/child.js: one Web Worker per
+// repetition, as the harness starts one process per repetition, so no
+// repetition inherits another's JIT state, heap or timers. Built into one
+// bundle per variant (scripts/lib/worker-bundle.js, for the site build's
+// _config/worker-bundles.js and the `chromium` runtime): the bundler resolves the
 // three names below to examples/<the variant's file>, examples/original.js
 // and examples/lib/fakes.js as they are, and `asyncbench:entry` to the
 // variant's manifest entry, so the worker runs the repository's own code.
 //
 // Two jobs, each in a worker of its own:
 //   { job: 'check' }: the conformance checks of behaviour
-//     (scripts/harness/conformance.js, the ones the test suite runs) →
+//     (conformance.js, the ones the test suite runs) →
 //     { type: 'checked', results: [{ name, problems }] }. Its own worker,
 //     because running the variant warms it up: the cold batch must come
 //     from a worker that never ran it.
 //   { job: 'measure', settings: { n, t, k, seed, scenario, warmup,
 //     warmBatches, warmMax, warmTolerance } }: the cold batch, then the warm
-//     batches by the harness's own rule (../warm.js), each batch made by the
-//     harness's own code (../scenarios/fake-io-batch.js) →
+//     batches by the harness's own rule (warm.js), each batch made by the
+//     harness's own code (fake-io-batch.js) →
 //     { type: 'sample', record } with child.js's fields, and
 //     { type: 'batch', index } as each batch starts, for a progress bar.
 // Memory is not read: a page cannot see a worker's heap or peak RSS without
@@ -23,9 +24,9 @@
 'use strict';
 require('./node-globals');
 var messageTasks = require('./message-tasks').messageTasks;
-var warm = require('../warm');
-var batchMaker = require('../scenarios/fake-io-batch').batchMaker;
-var conformance = require('../conformance');
+var warm = require('./warm');
+var batchMaker = require('./fake-io-batch').batchMaker;
+var conformance = require('./conformance');
 var entry = require('asyncbench:entry');
 
 var clock = { name: 'performance.now', now: function () { return performance.now(); } };

@@ -1,5 +1,5 @@
 'use strict';
-// Part of the data check (_config/data-files.js): the figures a data file
+// Part of the data check (site/lib/data-files.js): the figures a data file
 // derives from its raw samples must be what those samples give. The pages,
 // the CSV and the feed publish the summaries, never the samples, so a summary
 // edited by hand or written by a broken tool (a median of -50 or 1e308 beside
@@ -8,8 +8,8 @@
 // statistics (scripts/lib/stats.js) and compared within the rounding the
 // harness applies; a magnitude (a time, a size, a count) may not be negative.
 // Every problem is { parts: JSON path as an array, message }.
-const stats = require('../scripts/lib/stats');
-const { BASELINE } = require('../scripts/lib/manifest');
+const stats = require('../../scripts/lib/stats');
+const { BASELINE } = require('../../scripts/lib/manifest');
 
 // Summary -> the sample field it summarizes, over the ok samples, as
 // scripts/harness/datafile.js summarizeCell writes them (test/site/derived-figures.test.js
@@ -21,7 +21,7 @@ const CELL_SUMMARIES = {
 // Decimals the harness keeps (stats.round); one unit of the last is the tolerance.
 const SUMMARY_DIGITS = { cv: 4 };
 const CI_DIGITS = { coverage: 4, halfWidthPct: 2 };
-const { FLOOR_ID } = require('./lib/cells');
+const { FLOOR_ID } = require('./cells');
 
 const show = (x) => (typeof x === 'number' ? String(x) : JSON.stringify(x));
 

@@ -3,15 +3,15 @@
 // against examples/lib/fakes.js, timed from the first call to the last
 // completion, then checked. Made here, apart from how the variant and the
 // fakes are loaded, so that the harness's child process
-// (fake-io.child.js) and the browser's Web Worker
-// (scripts/harness/browser/worker.js) time and check the very same batch.
+// (scripts/harness/scenarios/fake-io.child.js) and the browser's Web Worker
+// (worker.js, beside this file) time and check the very same batch.
 //
 // A batch is a failure, not a result, when the calls did not do their work: a
 // call called back more than once, fewer transactions had committed or fewer
 // fake operations had run by the last callback than the calls that reported
 // success require, or more calls failed than failures were injected.
 //
-// ES5 like child.js: the runtime matrix runs it on Node 0.11.
+// ES5 like scripts/harness/child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
 
 // A browser's worker has no setImmediate; the wait after a batch is outside
@@ -19,7 +19,7 @@
 var nextTurn = typeof setImmediate === 'function' ? setImmediate : function (fn) { setTimeout(fn, 0); };
 
 // Fake operations one call logs when it succeeds (tx.begin plus the
-// asynchronous ones of its path in examples/lib/fakes.js; scripts/harness/floor.js
+// asynchronous ones of its path in examples/lib/fakes.js; scripts/harness/scenarios/floor.js
 // measures the same from the reference variant): an upload of an existing
 // file 1 + 6, of a new file 1 + 8; a parallel call 1 + k inserts + commit.
 // A failed call logs at least the operation that failed.

@@ -1,11 +1,11 @@
 'use strict';
 // A synthetic chart figure for stress checks: as many series as asked, with
 // labels as long as asked, rendered by the build's own figure code
-// (_config/chart-html.js), so what the page gets is what a real chart of that
-// size would be. Used by the browser tests (a chart stays bounded) and by
+// (chart-html.js), so what the page gets is what a real chart of that size
+// would be. Used by the browser tests (a chart stays bounded) and by
 // scripts/measure-page.js (hover with 45 and 200 series), which put it into a
-// built page as it is served (injectFigures).
-const { chartFigure } = require('../../site/render/chart-html');
+// built page as it is served (scripts/site-tools/inject-figures.js).
+const { chartFigure } = require('./chart-html');
 
 const NS = [100, 500, 1000, 1500, 2000];
 
@@ -45,14 +45,4 @@ const stressFigure = (options) => {
   return chartFigure(m, `/${m.id}.csv`);
 };
 
-// Serves `path` of the page's site with `html` put at the start of its
-// <main>: the figure is there before any script runs, as a built one is.
-async function injectFigures(page, urlPath, html) {
-  await page.route((url) => url.pathname === urlPath, async (route) => {
-    const res = await route.fetch();
-    const body = (await res.text()).replace('<main id="main">', `<main id="main">\n${html}`);
-    await route.fulfill({ response: res, body });
-  });
-}
-
-module.exports = { stressModel, stressFigure, injectFigures };
+module.exports = { stressModel, stressFigure };

@@ -28,7 +28,7 @@
 // batches (halves of 8, which one or two collections cannot move) after 10
 // warm-up batches.
 //
-// ES5 + CommonJS: child.js loads this on Node 0.11.
+// ES5 + CommonJS: scripts/harness/child.js loads this on Node 0.11.
 'use strict';
 
 var DEFAULTS = { warmup: 10, window: 16, max: 48, tolerance: 0.05 };

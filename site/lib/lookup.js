@@ -5,9 +5,9 @@
 // build with the post, the key and what exists (_config/prose.js adds the
 // post and the call).
 const { escapeHtml } = require('../format');
-const { buildManifest } = require('../per-build');
-const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
-const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
+const { buildManifest } = require('./per-build');
+const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
+const { perfFile, DEFAULT_PERF } = require('./perf-files');
 
 class ProseNumberError extends Error {}
 
