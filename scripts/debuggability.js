@@ -40,7 +40,7 @@ const HELP = `Usage: npm run debuggability
   --no-cost          skip measuring the long-stack switches' time and memory
   --cost-n N         concurrent uploads per cost run (default 1000)
   --cost-reps R      fresh processes per switch setting (default 5)
-  --runtimes LIST    runtime profiles (scripts/runtimes/profiles.json), comma-separated, or "all":
+  --runtimes LIST    runtime profiles (scripts/lib/profiles.json), comma-separated, or "all":
                      each is installed on demand and traces every variant; one that cannot start
                      costs one line and the rest go on (default: the node running this script)
   --out FILE         write FILE instead of data/debuggability.json
@@ -72,7 +72,7 @@ function parseArgs(argv) {
 // a UsageError naming it (exit 2) before anything is installed or run.
 function profileList(value) {
   const names = [...new Set(String(value).split(',').map((x) => x.trim()).filter(Boolean))];
-  if (!names.length) throw new UsageError(`--runtimes: expected profile names (scripts/runtimes/profiles.json) or "all", got "${value}"`);
+  if (!names.length) throw new UsageError(`--runtimes: expected profile names (scripts/lib/profiles.json) or "all", got "${value}"`);
   try {
     return profileNamesFor(names);
   } catch (err) {

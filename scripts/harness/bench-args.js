@@ -62,7 +62,7 @@ ${column(scenarioHelp().slice(1))}
                       runtime binary to measure, followed by its flags (every
                       argument up to the next option of this list); repeatable.
                       Default: the node running this script.
-  --runtimes LIST     runtime profiles of scripts/runtimes/profiles.json
+  --runtimes LIST     runtime profiles of scripts/lib/profiles.json
                       (comma-separated, or "all"): each is installed on demand
                       and runs with its flags and library set; combines with
                       --runtime. An unknown name exits 2. "chromium" (never

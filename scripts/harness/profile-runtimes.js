@@ -1,4 +1,4 @@
-// --runtimes: runtime profiles (scripts/runtimes/profiles.json) → the runtime
+// --runtimes: runtime profiles (scripts/lib/profiles.json) → the runtime
 // records the plan and the child spawner take. Each profile is installed on
 // demand, probed (scripts/runtimes/probe.js, cached), given its library set,
 // and checked by starting the child runner under it (runtime-record.js). The

@@ -1,6 +1,6 @@
 // A runtime's identity, in one place, for the harness, the analyzers and the
 // site alike: the id it goes by in the data (made and parsed here), the
-// profiles it may come from (scripts/runtimes/profiles.json, read only here),
+// profiles it may come from (scripts/lib/profiles.json, read only here),
 // the one order runtimes are shown and run in, and the name a reader sees.
 //
 // The id a runtime goes by in the data (a cell's `runtime`, the keys of a
@@ -19,7 +19,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const PROFILES_FILE = path.join(__dirname, '..', 'runtimes', 'profiles.json');
+const PROFILES_FILE = path.join(__dirname, 'profiles.json');
 
 // ---- the profiles ------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run runtimes -- <command>: install, list and probe the runtime profiles
-// of scripts/runtimes/profiles.json. Exit codes: 0 done, 1 failed, 2 invalid input.
+// of scripts/lib/profiles.json. Exit codes: 0 done, 1 failed, 2 invalid input.
 'use strict';
 const path = require('node:path');
 const profiles = require('./profiles');

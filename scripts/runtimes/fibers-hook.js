@@ -25,7 +25,7 @@ function runningRuntime() {
 function findFibersTree(env) {
   env = env || process.env;
   var rt = runningRuntime();
-  var profilesFile = env.ASYNCBENCH_RUNTIME_PROFILES || path.join(__dirname, 'profiles.json');
+  var profilesFile = env.ASYNCBENCH_RUNTIME_PROFILES || path.join(__dirname, '..', 'lib', 'profiles.json');
   var profiles;
   try {
     profiles = JSON.parse(fs.readFileSync(profilesFile, 'utf8')).profiles;
@@ -37,7 +37,7 @@ function findFibersTree(env) {
     if (!name && profiles[n].runtime === rt.name && profiles[n].version === rt.version) name = n;
   });
   if (!name) {
-    return { profile: null, reason: 'fibers is only loaded from a profile\'s tree, and no profile in scripts/runtimes/profiles.json is ' +
+    return { profile: null, reason: 'fibers is only loaded from a profile\'s tree, and no profile in scripts/lib/profiles.json is ' +
       rt.name + ' ' + rt.version };
   }
   var fibers = profiles[name].fibers || {};

@@ -57,7 +57,7 @@ function unpack(profile, tgz, stage) {
 function verify(profile, binary) {
   const rel = path.join('package', profile.binary);
   if (!fs.existsSync(binary)) {
-    throw new InstallError(`${profile.name}: the package has no ${profile.binary}; fix "binary" in scripts/runtimes/profiles.json`);
+    throw new InstallError(`${profile.name}: the package has no ${profile.binary}; fix "binary" in scripts/lib/profiles.json`);
   }
   const r = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 30000 });
   const said = `${r.stdout || ''}${r.stderr || ''}`.trim();
@@ -67,7 +67,7 @@ function verify(profile, binary) {
   else if (!said.includes(profile.version)) problem = `it reports "${said.split('\n')[0]}", not ${profile.version}`;
   if (problem) {
     throw new InstallError(`${profile.name}: the downloaded binary ${rel} does not start (${problem}); nothing was installed. ` +
-      'It is built for linux-x64 with glibc: check this machine, or the package and binary in scripts/runtimes/profiles.json');
+      'It is built for linux-x64 with glibc: check this machine, or the package and binary in scripts/lib/profiles.json');
   }
 }
 

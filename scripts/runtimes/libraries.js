@@ -52,7 +52,7 @@ function installLibrarySet(set, { log = () => {} } = {}) {
       run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', stage].concat(wanted), { cwd: stage });
     } catch (err) {
       throw new LibrariesError(`library set ${set}: npm install failed (${err.reason}); check the network and the versions in ` +
-        `scripts/runtimes/profiles.json, then rerun \`npm run runtimes -- libs ${set}\``);
+        `scripts/lib/profiles.json, then rerun \`npm run runtimes -- libs ${set}\``);
     }
     const r = { set, packages: wanted, installedAt: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 100) / 10, bytes: diskUsage(stage) };

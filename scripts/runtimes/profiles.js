@@ -27,7 +27,7 @@ function getProfile(name) {
   const p = Object.prototype.hasOwnProperty.call(data.profiles, name) ? data.profiles[name] : null;
   if (!p) {
     const known = profileNames().concat(browserNames());
-    throw new UsageError(`unknown runtime profile "${name}"; known: ${known.join(', ')} (scripts/runtimes/profiles.json)`);
+    throw new UsageError(`unknown runtime profile "${name}"; known: ${known.join(', ')} (scripts/lib/profiles.json)`);
   }
   return Object.assign({ name, command: [] }, p, { librarySet: Object.assign({ name: p.libraries }, data.librarySets[p.libraries]) });
 }

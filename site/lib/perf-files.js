@@ -1,6 +1,6 @@
 'use strict';
 // Which data file holds a runtime's performance figures. Each runtime profile
-// of scripts/runtimes/profiles.json has its own perf@1 file,
+// of scripts/lib/profiles.json has its own perf@1 file,
 // data/perf-<profile>.json (npm run bench -- --runtimes node-20 --out
 // data/perf-node-20.json), so a CI job per runtime writes one file with no
 // merge step, and a build reads only the files its pages draw:
@@ -22,7 +22,7 @@ const DEFAULT_PERF_COMMAND = `npm run bench -- --runtimes ${NOW_RUNTIME} --out d
 class UnknownRuntimeError extends Error {
   constructor(runtime) {
     super(`runtime "${runtime}" is not a runtime profile, so no data/perf-<profile>.json holds it; ` +
-      `name one of ${PROFILES.join(', ')} (scripts/runtimes/profiles.json)`);
+      `name one of ${PROFILES.join(', ')} (scripts/lib/profiles.json)`);
     this.name = 'UnknownRuntimeError';
     this.code = 'ERR_UNKNOWN_RUNTIME';
     this.runtime = runtime;

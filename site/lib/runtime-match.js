@@ -4,7 +4,7 @@
 const { runtimeMatches } = require('../../scripts/lib/runtime-id');
 
 // "Now" on the site: the current Node LTS line, the runtime a chart or table
-// shows when the page names none (profiles in scripts/runtimes/profiles.json).
+// shows when the page names none (profiles in scripts/lib/profiles.json).
 const NOW_RUNTIME = 'node-24';
 
 // The cells of "now" when there are any, else null: what a page that names

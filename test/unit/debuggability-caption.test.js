@@ -11,7 +11,7 @@ const assert = require('node:assert/strict');
 const { tableModel } = require('../../site/models');
 const { firstClause } = require('../../site/lib/skip-reason');
 
-// As data/debuggability.json records them (scripts/runtimes/profiles.json's
+// As data/debuggability.json records them (scripts/lib/profiles.json's
 // words, with the probe's tail).
 const FIBERS_24 = 'fibers does not load on Node 16+: fibers 5.0.3 does not compile against the V8 of Node 22 and later (kFinalizer, Holder and SetAccessor were removed) (node-24@24.21.0, probed)';
 const ES2015 = 'needs ES2015 syntax (let, arrow functions, classes, destructuring) (node-24@24.21.0, probed)';

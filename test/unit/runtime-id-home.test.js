@@ -36,10 +36,10 @@ function hits(files, re) {
 }
 
 const SPLIT_AT = /\.split\(\s*(['"`])@\1\s*\)|\.split\(\s*\/[^/\n]*@[^/\n]*\/[a-z]*\s*\)/;
-// The file by path: "…/runtimes/profiles.json", or path.join(…, 'runtimes',
+// The file by path: "…/lib/profiles.json", or path.join(…, 'runtimes',
 // 'profiles.json'), or a bare 'profiles.json' beside it in scripts/ (a test
 // writing a profiles.json of its own in a temp folder is not reading ours).
-const PROFILES_PATH = /(['"`])[\w./-]*runtimes\/profiles\.json\1|(['"`])runtimes\2\s*,\s*(['"`])profiles\.json\3/;
+const PROFILES_PATH = /(['"`])[\w./-]*(?:lib|runtimes)\/profiles\.json\1|(['"`])(?:lib|runtimes)\2\s*,\s*(['"`])profiles\.json\3/;
 const BARE_PROFILES = /(['"`])profiles\.json\1/;
 // A release order of its own: a function of the home's names, or a sort
 // that compares release dates.
@@ -52,8 +52,8 @@ test('the scan sees the files it checks, and each pattern finds what it looks fo
     assert.ok(files.includes(f.split('/').join(path.sep)), f);
   }
   assert.ok(SPLIT_AT.test("id.split('@')[0]") && SPLIT_AT.test('id.split(/[-@]/)') && !SPLIT_AT.test("s.split(',')"));
-  assert.ok(PROFILES_PATH.test("require('../../scripts/runtimes/profiles.json')") && PROFILES_PATH.test("path.join(ROOT, 'scripts', 'runtimes', 'profiles.json')"));
-  assert.ok(!PROFILES_PATH.test('`name one of a, b (scripts/runtimes/profiles.json)`'), 'a message naming the file reads nothing');
+  assert.ok(PROFILES_PATH.test("require('../../scripts/lib/profiles.json')") && PROFILES_PATH.test("path.join(ROOT, 'scripts', 'runtimes', 'profiles.json')"));
+  assert.ok(!PROFILES_PATH.test('`name one of a, b (scripts/lib/profiles.json)`'), 'a message naming the file reads nothing');
   assert.ok(ORDER_NAMES.test('function byRelease() {') && ORDER_NAMES.test('const compareVersions = (a, b) => 0;'));
   assert.ok(SORT_BY_RELEASE.test('names.sort((a, b) => p[a].released.localeCompare(p[b].released))'));
 });

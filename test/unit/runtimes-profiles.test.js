@@ -1,4 +1,4 @@
-// scripts/runtimes/profiles.json: its shape (JSON Schema), the references a
+// scripts/lib/profiles.json: its shape (JSON Schema), the references a
 // schema cannot check, and its agreement with package.json, the manifest and
 // the changelogs inside installed runtimes.
 'use strict';
@@ -12,7 +12,7 @@ const { isInstalled, packageDir } = require('../../scripts/runtimes/profiles');
 const { loadProfiles, byRelease, compareVersions } = require('../../scripts/lib/runtime-id');
 const { loadManifest } = require('../../scripts/lib/manifest');
 
-const SCHEMA = path.join(ROOT, 'scripts', 'runtimes', 'profiles.schema.json');
+const SCHEMA = path.join(ROOT, 'scripts', 'lib', 'profiles.schema.json');
 const data = JSON.parse(fs.readFileSync(PROFILES, 'utf8'));
 
 function validator() {

@@ -1,4 +1,4 @@
-// --runtimes chromium: a browser profile (scripts/runtimes/profiles.json,
+// --runtimes chromium: a browser profile (scripts/lib/profiles.json,
 // "browsers") → the runtime record the plan and bench.js take, like
 // profile-runtimes.js makes for Node, Bun and Deno. Its "runtime" is headless
 // Chromium: there is nothing to install per profile and no child runner to
