@@ -52,7 +52,7 @@ const OURS = [
   'assets/js/flot-legend-touch.js',
   'assets/js/flot-regex-filter.js',
   'assets/js/flot-point-tooltip.js',
-  'assets/js/chart-format.js', // window.chartFormat; also required by the build's tables (_config/chart-html.js)
+  'assets/js/chart-format.js', // window.chartFormat; also required by the build's tables (site/render/chart-html.js)
   'assets/js/chart-state.js', // window.chartState: the reader's view in the URL fragment
   'assets/js/flot-url-state.js',
   'assets/js/chart-series.js', // window.chartSeries: a figure's data as Flot series and options

@@ -1,5 +1,5 @@
 'use strict';
-// Part of the data check (_config/data-files.js): the figures a data file
+// Part of the data check (site/data-files.js): the figures a data file
 // derives from its raw samples must be what those samples give. The pages,
 // the CSV and the feed publish the summaries, never the samples, so a summary
 // edited by hand or written by a broken tool (a median of -50 or 1e308 beside

@@ -1,5 +1,5 @@
 /* Page wiring for the charts: every <figure data-chart> (built by
-_config/chart-html.js) becomes a Flot plot. The bundle this file closes
+site/render/chart-html.js) becomes a Flot plot. The bundle this file closes
 (_config/chart-bundle.js) holds jQuery, Flot and our Flot plugins, which do
 the work: assets/js/flot-*.js (which series are drawn, error-bar ranges, log
 axes, legend highlight, the HTML legend, touch, the regex filter, tooltips,

@@ -1,7 +1,7 @@
 'use strict';
 // A synthetic chart figure for stress checks: as many series as asked, with
 // labels as long as asked, rendered by the build's own figure code
-// (_config/chart-html.js), so what the page gets is what a real chart of that
+// (site/render/chart-html.js), so what the page gets is what a real chart of that
 // size would be. Used by the browser tests (a chart stays bounded) and by
 // scripts/measure-page.js (hover with 45 and 200 series), which put it into a
 // built page as it is served (injectFigures).
