@@ -30,8 +30,8 @@ const CACHE = 'browser-bundles';
 // The worker's file, named by path: the bundler reads it, nothing here loads it.
 const WORKER = path.join(ROOT, 'scripts', 'harness', 'browser', 'worker.js');
 
-// The harness's children run with NODE_ENV=production (README, "Rerunning
-// the benchmarks"); libraries that read it (Bluebird's warnings and long
+// The harness's children run with NODE_ENV=production (docs/harness.md, "How a
+// repetition runs"); libraries that read it (Bluebird's warnings and long
 // stack traces) behave the same in the worker.
 const COMMON = {
   bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent',

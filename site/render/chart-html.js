@@ -116,7 +116,8 @@ const RUNS_PAGE = '/posts/results/#the-runs-behind-the-figures';
 function provenance(model) {
   const parts = [];
   if (model.env) parts.push(`Measured on ${esc(model.env)}`);
-  // What reproduces the figure (README, "Run it yourself").
+  // What reproduces the figure (the article's section "Run it yourself", and
+  // README.md, "Rerun a figure").
   // A figure drawn from many runs (the runtime matrix) points to their list
   // instead of printing every command under it.
   const commands = model.commands || [];
