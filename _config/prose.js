@@ -13,7 +13,7 @@ const { ProseNumberError, variantLink } = require('../site/lib/lookup');
 const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
 
-// "posts/x.md: {% num "perf" %}: no variant ..." with what to do next.
+// "posts/<slug>.md: {% num "perf" %}: no variant ..." with what to do next.
 function wrap(name, fn) {
   return function (...raw) {
     const [args, kw] = splitArgs(raw);

@@ -1,5 +1,5 @@
-/* Number and CSV formatting shared by the build (_config/chart-html.js,
-_config/table-data.js, through require) and the page (charts.js, through the
+/* Number and CSV formatting shared by the build (site/render/chart-html.js,
+through site/format.js) and the page (charts.js, through the
 chart bundle, as window.chartFormat), so a table cell, a tooltip and a CSV
 download show a value the same way. ES5 and no dependencies: it runs in Node
 and in every browser the bundle supports.
@@ -65,7 +65,7 @@ and in every browser the bundle supports.
     return +v.toFixed(Math.min(20, Math.max(decimals(a), decimals(b))));
   }
 
-  // The build's side of the chart JSON's compact points (_config/chart-html.js):
+  // The build's side of the chart JSON's compact points (site/render/chart-html.js):
   // the distance of each min and max from its median.
   function offsets(medians, values, below) {
     return values.map(function (v, i) {

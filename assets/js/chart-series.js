@@ -1,6 +1,6 @@
 /* A chart figure's data as Flot series and axis options (window.chartSeries,
 used by charts.js). The build writes each figure's data in two places
-(_config/chart-html.js): its JSON (columns, offsets) and the medians in the
+(site/render/chart-html.js): its JSON (columns, offsets) and the medians in the
 cells of its data table; read() joins them through chartFormat.readWire.
 
 Two kinds of chart:

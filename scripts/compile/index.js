@@ -50,7 +50,7 @@ function prepareFolder(dir, examplesDir) {
 }
 
 // A relative require in the output means what it meant in the source
-// (examples/src/x.js requires '../lib/fakes'), whatever folder the output is
+// (examples/src/<id>.js requires '../lib/fakes'), whatever folder the output is
 // in. Output in examples/build/, src/'s sibling, keeps the same text. Real
 // paths, as Node and esbuild resolve a require from a file's real folder.
 function requiresFrom(code, source, output) {

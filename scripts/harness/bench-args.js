@@ -52,7 +52,7 @@ ${column(scenarioHelp().slice(1))}
                       flagged (default ${DEFAULTS.retries}; --quick 0)
   --order O           shuffled (default: every job of the run in a seeded
                       shuffle) or blocked (each cell's repetitions in a row);
-                      an experiment on interleaving, README "Precision"
+                      an experiment on interleaving, docs/lab-notes.md
   --no-gc             no garbage collection before each timed batch (an
                       experiment; the default collects first)
   --variants REGEX    only variants whose id matches; the floor workload (id
@@ -92,7 +92,7 @@ ${column(scenarioHelp().slice(1))}
                       --format), a FIFO or a directory
   --format F          the summary printed at the end: table (default), json or
                       csv; json and csv go to stdout alone (one row per cell,
-                      README "Reading the summary"), the table then to stderr
+                      docs/harness.md), the table then to stderr
   --save-every S      rewrite the data file at most every S seconds (default ${SAVE_EVERY_S});
                       in between each finished repetition is appended to
                       FILE.journal, which the next run on FILE folds in. 0: after

@@ -52,7 +52,7 @@ const DEFAULTS = Object.freeze({
   maxReps: 25,
   maxInterference: 15,
   retries: 2,
-  // Levers of issue 28, kept for rerunning its experiments (README,
+  // Levers of issue 28, kept for rerunning its experiments (docs/lab-notes.md,
   // "Precision"): the default interleaves every job of the run in a seeded
   // shuffle, so drift during the run spreads over all cells instead of
   // biasing the ones measured last, and collects garbage before each timed

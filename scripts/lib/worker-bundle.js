@@ -32,8 +32,8 @@ const CACHE = 'browser-bundles';
 // like a require, so the layout tests see this module depend on it.
 const WORKER = require.resolve('./measure/worker.js');
 
-// The harness's children run with NODE_ENV=production (README, "Rerunning
-// the benchmarks"); libraries that read it (Bluebird's warnings and long
+// The harness's children run with NODE_ENV=production (docs/harness.md, "How a
+// repetition runs"); libraries that read it (Bluebird's warnings and long
 // stack traces) behave the same in the worker.
 const COMMON = {
   bundle: true, write: false, format: 'iife', platform: 'browser', logLevel: 'silent',

@@ -131,7 +131,7 @@ function groupRows(load, kw) {
     cache.set(key, costRows(cells));
   }
   const rows = cache.get(key);
-  if (!rows) throw new ProseNumberError(`${hit.shown} has no warm figure of ${BASELINE} at n = ${n}; rerun the benchmark with warm batches (README, "Precision")`);
+  if (!rows) throw new ProseNumberError(`${hit.shown} has no warm figure of ${BASELINE} at n = ${n}; rerun the benchmark with warm batches (docs/lab-notes.md, "Precision")`);
   return rows;
 }
 
@@ -227,7 +227,7 @@ function browserRatiosChart(args, load) {
 function browserComparison(args, load) {
   const { n, hit, cells } = comparisonCells(args, load);
   const base = cells.find((c) => c.variant === BASELINE && hasWarm(c));
-  if (!base) throw new Error(`browserRunner: ${hit.shown || 'the perf file'} has no warm figure of ${BASELINE} at n = ${n}, CPU-bound; the reader's run has nothing to compare with. Rerun the benchmark with warm batches (README, "Precision").`);
+  if (!base) throw new Error(`browserRunner: ${hit.shown || 'the perf file'} has no warm figure of ${BASELINE} at n = ${n}, CPU-bound; the reader's run has nothing to compare with. Rerun the benchmark with warm batches (docs/lab-notes.md, "Precision").`);
   const h = hit.data.runs[base.run].harness;
   return {
     runtime: base.runtime, ours: ours(cells), yours: YOURS, baseline: BASELINE,

@@ -214,7 +214,7 @@ function leversTable(args, load) {
     { key: 'warm', title: 'Warm interval', num: true },
     { key: 'wall', title: 'Per repetition', unit: 's', num: true },
   ];
-  const empty = 'No lever runs in data/ (perf-lever-*.json) yet: see README, "Precision, and the re-measurement of issue 28".';
+  const empty = 'No lever runs in data/ (perf-lever-*.json) yet: see docs/lab-notes.md, "Precision, and the re-measurement of issue 28".';
   if (!leverRuns.length) return { caption, columns, rows: [], empty, ...perfProvenance(base.hit, []) };
   const variants = new Set(leverRuns.flatMap((r) => r.cells.map((c) => c.variant)));
   const count = Math.min(...leverRuns.flatMap((r) => r.cells.map((c) => okSamples(c).length)));

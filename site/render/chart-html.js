@@ -4,7 +4,7 @@
 // line and would wrap the rest in paragraphs (how the 2013 page lost its
 // charts). Data reach the browser as JSON in a non-executable
 // <script type="application/json">, or, on a page, in a file of its own that
-// the chart loader fetches (`data`, site/render/chart-data.js).
+// the chart loader fetches (`data`, site/render/chart-files.js).
 const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
 const { tableSort } = require('./table-sort');
@@ -65,10 +65,10 @@ function wireModel(model) {
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
   if (model.xlog) wire.xl = 1;
-  // The page draws rows instead of lines (_config/ranked-data.js).
+  // The page draws rows instead of lines (site/models/ranked.js).
   if (model.kind) wire.k = model.kind;
   // Style families, for the legend's groups and the colours: [[family, [series index, ...]], ...]
-  // (_config/chart-families.js).
+  // (site/lib/families.js).
   if (model.families) wire.g = model.families;
   // Categorical x (the runtime matrix): x is an index into these labels.
   if (model.categories) wire.xc = model.categories;
@@ -116,7 +116,8 @@ const RUNS_PAGE = '/posts/results/#the-runs-behind-the-figures';
 function provenance(model) {
   const parts = [];
   if (model.env) parts.push(`Measured on ${esc(model.env)}`);
-  // What reproduces the figure (README, "Run it yourself").
+  // What reproduces the figure (the article's section "Run it yourself", and
+  // README.md, "Rerun a figure").
   // A figure drawn from many runs (the runtime matrix) points to their list
   // instead of printing every command under it.
   const commands = model.commands || [];
@@ -145,7 +146,7 @@ function emptyFigure(model, id) {
 }
 
 // A figure's data: inline, or, given `data` (figure id, wire -> URL; a
-// page's chart data file, site/render/chart-data.js), the URL its data-chart
+// page's chart data file, site/render/chart-files.js), the URL its data-chart
 // attribute names, and nothing inside the figure.
 function dataParts(id, wire, data) {
   if (!data) return { attr: 'data-chart', script: `<script type="application/json" class="chart-json">${scriptJson(wire)}</script>` };

@@ -1,7 +1,7 @@
 /* The reader's ratios to nested callbacks, placed beside ours in the chart
 the build drew from Node 24's data (site/models/cost.js, browserRatios):
 this fills the chart's second column, its data table and its JSON in the
-very format the build writes (_config/chart-html.js, chart-format.js), and
+very format the build writes (site/render/chart-html.js, chart-format.js), and
 asks charts.js to draw it again ("chartdata"). So the reader's chart is the
 site's Flot chart, with its legend, tooltips, filter and CSV. */
 'use strict';

@@ -22,7 +22,7 @@
 // between warm batches: the garbage a style makes is part of its steady cost,
 // and a forced full collection before each batch made the next one slower and
 // noisier, not cleaner (Node 24, callbacks at n = 1000: warm median 22.5 ms
-// with a forced GC before each batch, 14.3 ms without; README "Precision").
+// with a forced GC before each batch, 14.3 ms without; docs/lab-notes.md, "Precision").
 // Settling takes longer than the cold batch suggests: async-await's batches
 // still jumped between 16 and 60 ms up to about the 20th, so the window is 16
 // batches (halves of 8, which one or two collections cannot move) after 10
