@@ -47,6 +47,8 @@ function checkData(broken, { allowIncomplete = false } = {}) {
   } catch (err) {
     if (!(err instanceof DataCheckError)) throw err;
     return { ok: false, log: err.message };
+  } finally {
+    data.remove();
   }
 }
 
