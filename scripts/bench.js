@@ -26,6 +26,7 @@ const datafile = require('./harness/datafile');
 const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
 const { writableFolder, FolderError } = require('./lib/writable-folder');
 const { realFile, journalFile } = require('./lib/side-files');
+const { checkOut } = require('./harness/out-file');
 const { lock, LockError } = require('./harness/lock');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
@@ -152,7 +153,9 @@ async function run(argv, browsers) {
   }
   // Once, here: the lock, the journal, the temporary file and the rename all
   // work on the file a linked --out points to (lib/side-files.js).
+  const given = opts.out;
   opts.out = realFile(opts.out);
+  checkOut(given, opts.out);
   if (opts.merge) {
     const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
     process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +

@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { buildSite } = require('./site-tools/site');
-const { TIERS, byName, dirOf } = require('./site-tools/test-tiers');
+const { TIERS, byName } = require('./site-tools/test-tiers');
 const { ROOT } = require('./lib/paths');
 const { isAlive } = require('./lib/process-alive');
 const { UsageError, reportFailure } = require('./lib/args');
@@ -31,6 +31,9 @@ Options starting with --test- or --experimental-test- go to node --test.
 Exit status: 0 when every test passed, 1 when one failed, 2 for bad arguments.`;
 
 const PASS_THROUGH = /^--(experimental-)?test(-|$)/;
+// Where the tier folders are: test/, or a fixture suite's folder (the runner's
+// own tests point it elsewhere).
+const TEST_ROOT = process.env.ASYNCBENCH_TEST_ROOT ? path.resolve(process.env.ASYNCBENCH_TEST_ROOT) : path.join(ROOT, 'test');
 const SKIP = new Set(['node_modules', 'fixtures', 'helpers', 'artifacts']);
 // The run's shared site builds (test/helpers/site-builds.js).
 const BUILDS_ROOT = path.join(ROOT, '.cache', 'test-builds');
@@ -117,8 +120,17 @@ function prepare(need) {
   return true;
 }
 
+// What a tier's files left in the temporary folder it ran with: a test file
+// removes what it makes (t.after), so that npm test leaves the system's
+// temporary folder as it found it.
+function leftovers(tmp) {
+  const names = fs.readdirSync(tmp);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  return names;
+}
+
 function runTier(tier, passThrough, env, reportDir) {
-  const files = findTests(dirOf(tier)).map((f) => path.relative(ROOT, f));
+  const files = findTests(path.join(TEST_ROOT, tier.name)).map((f) => path.relative(ROOT, f));
   const started = Date.now();
   const tap = path.join(reportDir, `${tier.name}.tap`);
   if (files.length === 0) return { tier, files: 0, counts: countsOf(tap), status: 0, seconds: 0, note: 'no test files' };
@@ -133,12 +145,20 @@ function runTier(tier, passThrough, env, reportDir) {
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...passThrough, ...files,
   ];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `asyncbench-tier-${tier.name}-`));
   const r = spawnSync(process.execPath, args, {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...env, ASYNCBENCH_TEST_TIER: tier.name, ...(prepared.has('site') ? { ASYNCBENCH_SITE_BUILT: '1' } : {}) },
+    env: { ...env, TMPDIR: tmp, ASYNCBENCH_TEST_TIER: tier.name, ...(prepared.has('site') ? { ASYNCBENCH_SITE_BUILT: '1' } : {}) },
   });
-  return { tier, files: files.length, counts: countsOf(tap), status: r.status === null ? 1 : r.status, seconds: (Date.now() - started) / 1000 };
+  const left = leftovers(tmp);
+  const result = { tier, files: files.length, counts: countsOf(tap), status: r.status === null ? 1 : r.status, seconds: (Date.now() - started) / 1000 };
+  if (left.length) {
+    console.error(`\n${tier.name} tier: its test files left ${left.length} entries in the temporary folder: ${left.slice(0, 10).join(', ')}`
+      + `${left.length > 10 ? ', ...' : ''}. A test removes what it makes (t.after); the name says which test made it.`);
+    return { ...result, status: result.status || 1, note: `${left.length} left in the temporary folder` };
+  }
+  return result;
 }
 
 function main() {

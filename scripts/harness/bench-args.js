@@ -87,8 +87,9 @@ ${column(scenarioHelp().slice(1))}
                       (default --out ${SWEEP_OUT})
   --resume            keep what the data file holds, run only missing repetitions
   --out FILE          data file to merge into (default data/perf-<profile>.json
-                      when --runtimes names one profile, else data/perf.json); not "-":
-                      the data file is never stdout, see --format
+                      when --runtimes names one profile, else data/perf.json): a regular
+                      file or none yet; not "-" (the data file is never stdout, see
+                      --format), a FIFO or a directory
   --format F          the summary printed at the end: table (default), json or
                       csv; json and csv go to stdout alone (one row per cell,
                       README "Reading the summary"), the table then to stderr
@@ -259,6 +260,13 @@ function parseArgs(argv, env = process.env) {
     s.maxReps = s.reps;
   }
   for (const o of scenarios.options()) if (raw[`--${o.name}`]) o.apply(s, raw[`--${o.name}`]);
+  // A window longer than the batches allowed could never fill: refused, not
+  // raised in silence, so the run records the warm settings it ran with.
+  if (s.warmBatches && s.warmMax < s.warmBatches) {
+    const given = (option, value) => `${option} ${value}${raw[option] ? '' : ' (its default)'}`;
+    throw new UsageError(`${given('--warm-max', s.warmMax)} is below ${given('--warm-batches', s.warmBatches)}: a window of ` +
+      `${s.warmBatches} batches cannot fill within ${s.warmMax}; give --warm-max ${s.warmBatches} or more, or --warm-batches ${s.warmMax} or less`);
+  }
   if (raw['--seed']) s.seed = decimal('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
   if (raw['--timeout']) s.timeoutMs = decimal('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
   s.variants = raw['--variants'] === undefined ? null : raw['--variants'];

@@ -16,7 +16,8 @@
 //
 // --parent-pipe: stdin is a pipe from the parent that is never written to;
 // when it closes, the parent is gone (even by kill -9) and the child exits
-// instead of running on. ASYNCBENCH_RESULT_TAG (environment): copied into the
+// instead of running on, at its next event-loop turn (one looping
+// synchronously never gets there: orphan-watchdog.js kills it). ASYNCBENCH_RESULT_TAG (environment): copied into the
 // result line, so the parent can tell it from a line a variant printed.
 //
 // Exit codes: 0 the cell ran, 1 it failed (the JSON line says how), 2 bad

@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const stats = require('../lib/stats');
-const { DEFAULTS } = require('./plan');
+const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
 const { deriveAboveFloor } = require('./above-floor');
 const { writeJsonAtomic } = require('../lib/atomic-write');
@@ -146,6 +146,23 @@ function checkedSample(sample, schemaId) {
   return failed;
 }
 
+// What makes a journal entry (journal.js) unfit to replay, or null. The
+// harness journals plan cells and samples as stored, so an entry whose cell
+// would not make a valid cell of this file, or whose sample is not valid as
+// it stands, was written by something else.
+function journalEntryProblem({ cell, sample }, schemaId) {
+  if (!scenarios.find(cell.scenario)) return `its cell names no scenario this harness knows (scenario: ${JSON.stringify(cell.scenario)})`;
+  const schemaName = path.relative(ROOT, schemas.schemaFile(schemaKey(schemaId)));
+  const asCell = newCell(cell, 'journal');
+  const cellProblems = validate(Object.assign(empty('journal', schemaId), { cells: [asCell] }))
+    .map((p) => p.replace(/^\/cells\/0( |\/)/, (m, next) => (next === ' ' ? '(cell) ' : '/')));
+  if (cellProblems.length) return `its cell does not match ${schemaName}: ${cellProblems.join('; ')}`;
+  if (cell.key !== cellKey(cell)) return `its cell's key ${JSON.stringify(cell.key)} does not match its fields (${cellKey(cell)})`;
+  const sampleProblems = validateSample(sample, schemaId);
+  if (sampleProblems.length) return `its sample does not match ${schemaName}: ${sampleProblems.join('; ')}`;
+  return null;
+}
+
 class Store {
   // guard(): throws if this process may no longer write the file (its lock is gone).
   // ciTarget: see summarizeCell.
@@ -157,7 +174,7 @@ class Store {
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
     // Repetitions a stopped run journaled but never saved (journal.js) are
     // folded in first, so nothing this store writes can drop them.
-    const { entries, dropped } = journal.read(file);
+    const { entries, dropped } = journal.read(file, (entry) => journalEntryProblem(entry, data.schema));
     for (const { cell, sample } of entries) this.addSample(cell, sample);
     this.recovered = { repetitions: entries.length, dropped };
   }

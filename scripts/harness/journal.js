@@ -12,8 +12,10 @@
 // so the lines already there stay whole and the next append can follow them.
 // A kill can still leave the last line cut short, which is the only damage a
 // stop can do. That line is dropped (its repetition simply runs again). A
-// broken line with complete lines after it is not a stop's doing: the journal
-// is refused, untouched.
+// broken line with complete lines after it is not a stop's doing, nor is a
+// whole line with fields the harness never writes (a cell or sample that
+// does not fit the data file, read's problemOf): the journal is refused,
+// untouched, naming the line.
 'use strict';
 const fs = require('node:fs');
 const { journalFile } = require('../lib/side-files');
@@ -69,7 +71,9 @@ function validEntry(entry) {
 
 // The journal's entries, oldest first: { entries, dropped } where `dropped`
 // says whether a last line cut short by a kill was left out. No journal: none.
-function read(dataFile) {
+// problemOf(entry): what makes a whole entry unfit to replay (fields the
+// harness never writes), or null; such a line is refused like a broken one.
+function read(dataFile, problemOf = () => null) {
   const file = journalFile(dataFile);
   let text;
   try {
@@ -90,7 +94,12 @@ function read(dataFile) {
     try {
       entry = JSON.parse(line);
     } catch (err) { /* judged below */ }
+    const refused = (what, why) => new JournalError(file, `line ${i + 1} is not a journal entry${what} ` +
+      `(${line.slice(0, 60)}${line.length > 60 ? '…' : ''}). ${why}, so this file was changed by something else. ` +
+      'Nothing was written; move the journal aside to run without its repetitions, or restore it.');
     if (validEntry(entry)) {
+      const problem = problemOf(entry);
+      if (problem) throw refused(`: ${problem}`, 'The harness never writes such a line');
       entries.push(entry);
       return;
     }
@@ -98,9 +107,7 @@ function read(dataFile) {
       dropped = true;
       return;
     }
-    throw new JournalError(file, `line ${i + 1} is not a journal entry (${line.slice(0, 60)}${line.length > 60 ? '…' : ''}). ` +
-      'Only a stop can cut the last line short, so this file was changed by something else. ' +
-      'Nothing was written; move the journal aside to run without its repetitions, or restore it.');
+    throw refused('', 'Only a stop can cut the last line short');
   });
   return { entries, dropped };
 }

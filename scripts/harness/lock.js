@@ -20,7 +20,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
-const { isAlive } = require('../lib/process-alive');
+const { isAlive, startTicks } = require('../lib/process-alive');
 const { lockFile: lockOf, takeoverFile, tempFile, fileOfLock, realFile } = require('../lib/side-files');
 
 const MAX_DEPTH = 3;        // a takeover lock whose holder died, taken over in turn, ...
@@ -46,13 +46,6 @@ function readText(file) {
 function bootTimeMs() {
   const m = /^btime (\d+)$/m.exec(readText('/proc/stat') || '');
   return m ? Number(m[1]) * 1000 : null;
-}
-
-// Start time of a process in clock ticks since boot (field 22 of /proc/PID/stat).
-function startTicks(pid) {
-  const stat = readText(`/proc/${pid}/stat`);
-  if (!stat) return null;
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] || null;
 }
 
 function cmdline(pid) {

@@ -84,7 +84,7 @@ function cellKey({ runtime, scenario, mode, variant, n }) {
 // child may run (the cold one, and the warm ones of warm.js at most).
 function timeoutFor(job, settings) {
   if (settings.timeoutMs) return settings.timeoutMs;
-  const batches = 1 + (job.warmBatches ? job.warmup + Math.max(job.warmMax, job.warmBatches) : 0);
+  const batches = 1 + (job.warmBatches ? job.warmup + job.warmMax : 0);
   return Math.round(30000 + batches * (10 * job.ioFloorMs + 2 * job.n));
 }
 

@@ -12,6 +12,7 @@ const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const scenarios = require('./scenarios');
+const { watch, unwatch } = require('./orphan-watchdog');
 
 const CHILD = path.join(__dirname, 'child.js');
 const STDERR_KEEP = 4000;
@@ -33,7 +34,8 @@ function spawnChild(runtime, args, timeoutMs, env = {}) {
     let child;
     try {
       // stdin: a pipe we never write to; the child (--parent-pipe) exits when
-      // it closes, i.e. when this process is gone.
+      // it closes, i.e. when this process is gone (orphan-watchdog.js covers
+      // a child too busy to notice).
       child = spawn(runtime.path, argv, {
         env: Object.assign({}, process.env, { NODE_ENV: 'production' }, runtime.env, env),
         stdio: ['pipe', 'pipe', 'pipe']
@@ -42,6 +44,9 @@ function spawnChild(runtime, args, timeoutMs, env = {}) {
       return resolve({ spawnError: err, stdout: '', stderr: '', stdoutBytes: 0, wallMs: 0 });
     }
     active.add(child);
+    // Should this process die without a word (kill -9), the watchdog kills
+    // the child: one looping synchronously never sees its stdin close.
+    watch(child.pid);
     let stdout = '', stderr = '', stdoutBytes = 0, timedOut = false, flooded = false;
     child.stdin.on('error', () => { /* the child ended first */ });
     child.stdout.on('data', (d) => {
@@ -60,6 +65,7 @@ function spawnChild(runtime, args, timeoutMs, env = {}) {
       done = true;
       clearTimeout(timer);
       active.delete(child);
+      unwatch(child.pid);
       resolve(result);
     };
     child.on('error', (err) => finish({ spawnError: err, stdout, stderr, stdoutBytes, wallMs: 0 }));

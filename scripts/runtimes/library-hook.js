@@ -14,18 +14,37 @@ var path = require('path');
 module.exports = function useLibraries(nodeModules, only) {
   var dir = nodeModules || process.env.ASYNCBENCH_LIBS;
   if (!dir) return false;
+  // The set's copy of a bare request, or null when the set does not take it.
+  function fromSet(request) {
+    if (!/^[^./]/.test(request) || path.isAbsolute(request)) return null;
+    var top = request.split('/').slice(0, request.charAt(0) === '@' ? 2 : 1).join('/');
+    if ((only && only.indexOf(top) < 0) || !fs.existsSync(path.join(dir, top))) return null;
+    return path.join(dir, request);
+  }
   var original = Module._resolveFilename;
   Module._resolveFilename = function (request, parent) {
-    var bare = /^[^./]/.test(request) && !path.isAbsolute(request);
-    if (bare) {
-      var top = request.split('/').slice(0, request.charAt(0) === '@' ? 2 : 1).join('/');
-      if ((!only || only.indexOf(top) >= 0) && fs.existsSync(path.join(dir, top))) {
-        var args = Array.prototype.slice.call(arguments);
-        args[0] = path.join(dir, request);
-        return original.apply(this, args);
-      }
+    var redirected = fromSet(request);
+    if (redirected) {
+      var args = Array.prototype.slice.call(arguments);
+      args[0] = redirected;
+      return original.apply(this, args);
     }
     return original.apply(this, arguments);
+  };
+  // streamline looks its runtime's fibers up with Module._findPath itself
+  // (streamline/lib/util/require.js), not through require: without this it
+  // finds the repository's own fibers, an optional dependency whose install
+  // script npm ci does not run, so it has no binary.
+  var originalFind = Module._findPath;
+  Module._findPath = function (request) {
+    var redirected = fromSet(request);
+    if (redirected) {
+      var args = Array.prototype.slice.call(arguments);
+      args[0] = redirected;
+      args[1] = [''];
+      return originalFind.apply(this, args);
+    }
+    return originalFind.apply(this, arguments);
   };
   return true;
 };

@@ -128,3 +128,21 @@ test('warm options: read into the settings, off with --warm-batches 0, 1 refused
   assert.throws(() => parseArgs(['--warm-batches', '1']), { name: 'UsageError', message: /--warm-batches must be 0 \(no warm figure\) or at least 2/ });
   assert.throws(() => parseArgs(['--warm-max', '1']), { name: 'UsageError' });
 });
+
+// A --warm-max below the window was raised to it without a word, and the data
+// file recorded the value given, not the one used (issue 38, item 7).
+test('--warm-max below --warm-batches is refused, exit 2, naming both values, and nothing is written', async (t) => {
+  const out = path.join(tempDir(t), 'perf.json');
+  for (const [args, message] of [
+    [['--warm-batches', '8', '--warm-max', '4'], /--warm-max 4 is below --warm-batches 8: .*give --warm-max 8 or more, or --warm-batches 4 or less/],
+    [['--warm-max', '8'], /--warm-max 8 is below --warm-batches 16 \(its default\)/]
+  ]) {
+    const r = await runBench([...SMALL, ...args, '--out', out]);
+    assert.equal(r.code, 2, `${args.join(' ')} → exit ${r.code}: ${r.stderr}`);
+    assert.match(r.stderr, message, args.join(' '));
+    assert.equal(fs.existsSync(out), false, 'nothing written');
+  }
+  assert.equal(parseArgs(['--warm-batches', '8', '--warm-max', '8']).settings.warmMax, 8, 'a window as long as the maximum is fine');
+  assert.equal(parseArgs(['--warm-batches', '0', '--warm-max', '4']).settings.warmMax, 4, 'no warm batches: nothing to compare');
+  assert.equal(parseArgs(['--quick', '--warm-max', '4']).settings.warmMax, 4, '--quick measures cold only');
+});

@@ -81,6 +81,38 @@ test('a broken journal line with entries after it is refused: nothing written, t
   assert.deepEqual(fs.readdirSync(path.dirname(out)).sort(), ['perf.json', 'perf.json.journal'], 'no lock left behind');
 });
 
+// A line that parses but holds the wrong fields crashed with "Internal error:
+// no scenario "undefined"" and a stack (issue 38, item 8), or slipped into the
+// data file. The harness never writes such a line, so it is refused like a
+// broken one: the file, the line and what is wrong, nothing written.
+test('a journal line that parses but holds the wrong fields is refused, naming the line and what is wrong', async (t) => {
+  const { out, cell, extra } = await fileWithCell(t);
+  const entry = (c, s) => JSON.stringify({ cell: c, sample: s }) + '\n';
+  const planCell = journal.cellFields(cell);
+  const noStatus = Object.assign({}, extra);
+  delete noStatus.status;
+  const cases = [
+    [{ key: cell.key }, extra, /its cell names no scenario this harness knows \(scenario: undefined\)/],
+    [Object.assign({}, planCell, { n: 'five' }), extra, /its cell does not match .*perf\.schema\.json: \/n must be integer/],
+    [Object.assign({}, planCell, { key: 'node|upload|cpu|original|6' }), extra,
+      new RegExp(`its cell's key "node\\|upload\\|cpu\\|original\\|6" does not match its fields \\(${cell.key.replace(/\|/g, '\\|')}\\)`)],
+    [planCell, noStatus, /its sample does not match .*: \(root\) must have required property 'status'/]
+  ];
+  for (const [c, sample, what] of cases) {
+    fs.writeFileSync(journal.journalFile(out), entry(planCell, extra) + entry(c, sample) + entry(planCell, Object.assign({}, extra, { rep: 3 })));
+    const fileBefore = fs.readFileSync(out, 'utf8');
+    const journalBefore = fs.readFileSync(journal.journalFile(out), 'utf8');
+    const r = await runBench(['--variants', '^original$', ...SMALL, '--n', '5', '--out', out, '--resume']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /perf\.json\.journal: line 2 is not a journal entry: /);
+    assert.match(r.stderr, what);
+    assert.match(r.stderr, /move the journal aside/);
+    assert.doesNotMatch(r.stderr, /Internal error|\n\s+at /, 'no stack');
+    assert.equal(fs.readFileSync(out, 'utf8'), fileBefore, 'the data file is untouched');
+    assert.equal(fs.readFileSync(journal.journalFile(out), 'utf8'), journalBefore, 'the journal is untouched');
+  }
+});
+
 test('--save-every takes seconds and refuses anything else', async (t) => {
   const out = tempOut(t);
   const r = await runBench(['--variants', '^original$', ...SMALL, '--n', '5', '--out', out, '--save-every', 'soon']);

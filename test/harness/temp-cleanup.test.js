@@ -1,6 +1,8 @@
-// `npm test` leaves nothing in the system temporary folder: every test file
-// that builds a fixture site or makes a temporary folder is run here with
-// TMPDIR pointing at a fresh folder, which must be empty afterwards.
+// `npm test` leaves nothing in the system temporary folder: scripts/run-tests.js
+// runs each tier with TMPDIR pointing at a fresh folder and fails the tier,
+// naming what is left, when that folder is not empty afterwards. Checked here
+// on fixture suites (ASYNCBENCH_TEST_ROOT), so the check covers every test
+// file of every tier without running any of them twice.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -9,24 +11,44 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
-const TEST = path.join(__dirname, '..');
-const MAKES_TEMP = /mkdtemp|buildFixture\(/;
+const ROOT = path.join(__dirname, '..', '..');
+const SUITES = path.join(__dirname, '..', 'fixtures', 'test-runner');
 
-test('test files that make temporary folders remove them', (t) => {
+// Runs the runner's unit tier on a fixture suite, with the system's temporary
+// folder pointed at a fresh one the test can inspect.
+function runSuite(t, name) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-tmpcheck-'));
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const files = fs.readdirSync(TEST)
-    .filter((f) => f.endsWith('.test.js') && f !== path.basename(__filename))
-    .filter((f) => MAKES_TEMP.test(fs.readFileSync(path.join(TEST, f), 'utf8')));
-  assert.ok(files.includes('build-errors.test.js') && files.includes('netlify-headers.test.js'), files.join(', '));
   // Without NODE_TEST_CONTEXT the inner runner runs the files itself instead
   // of reporting to ours.
-  const env = { ...process.env, TMPDIR: tmp };
+  const env = { ...process.env, TMPDIR: tmp, ASYNCBENCH_TEST_ROOT: path.join(SUITES, name) };
   delete env.NODE_TEST_CONTEXT;
-  const r = spawnSync(process.execPath, ['--test', ...files.map((f) => path.join(TEST, f))], {
-    cwd: path.join(TEST, '..'), encoding: 'utf8', env
-  });
-  assert.equal(r.status, 0, r.stdout.slice(-3000));
-  assert.match(r.stdout, /# pass [1-9]/);
-  assert.deepEqual(fs.readdirSync(tmp), [], `left in the temporary folder by ${files.join(', ')}`);
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-tests.js'), '--tier', 'unit'], { cwd: ROOT, encoding: 'utf8', env, timeout: 120000 });
+  return { ...r, tmp };
+}
+
+test('a tier whose files remove what they make passes, prints its summary line, and leaves the temporary folder empty', (t) => {
+  const r = runSuite(t, 'clean');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^tier unit +ok +1 passed, 0 failed \(1 files, \d+ s\)$/m);
+  assert.match(r.stdout, /^1 passed, 0 failed$/m);
+  assert.deepEqual(fs.readdirSync(r.tmp), []);
+});
+
+test('a tier whose files leave something in the temporary folder fails, naming it, though its tests passed', (t) => {
+  const r = runSuite(t, 'leaky');
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /unit tier: its test files left 1 entries in the temporary folder: asyncbench-leaky-\w+\. A test removes what it makes/);
+  assert.match(r.stdout, /^tier unit +FAIL +1 passed, 1 failed, 1 left in the temporary folder/m);
+  assert.match(r.stdout, /^1 passed, 1 failed$/m);
+  assert.deepEqual(fs.readdirSync(r.tmp), [], 'the runner removes the tier\'s temporary folder either way');
+});
+
+test('an unknown tier or argument is refused with exit 2 before anything runs', () => {
+  for (const [args, message] of [[['--tier', 'everything'], /--tier: no tier "everything"; the tiers are unit, site, harness, browser/], [['--bogus'], /unknown argument "--bogus"/]]) {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-tests.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, message);
+    assert.doesNotMatch(r.stderr, /Compiling|Building/);
+  }
 });

@@ -20,7 +20,7 @@ const HELPER_FILE = path.relative(ROOT, __filename);
 // test code like this file, never a layer of the variant's.
 const OBSERVER_FILE = path.join('scripts', 'harness', 'conformance.js');
 // The tests that call a variant, below it on the stack.
-const TEST_CODE = /^test\/([^/]+\.test\.js|helpers\/)/;
+const TEST_CODE = /^test\/(([a-z]+\/)?[^/]+\.test\.js|helpers\/)/;
 
 // Calls `fn(...args, done)` once and resolves with what happened: the
 // shared observation (scripts/harness/conformance.js) with this process's

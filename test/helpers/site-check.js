@@ -1,6 +1,6 @@
 'use strict';
 // The real site plus the test-only posts in test/fixtures/site-check/posts/
-// (the typesetting check and a draft), built into a temporary folder. The
+// (the typesetting check and a draft), built once per test run. The
 // shared build in _site/ is the production one and never has them.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -8,14 +8,12 @@ const { buildSiteWith } = require('./eleventy');
 
 const FIXTURE_POSTS = path.join('test', 'fixtures', 'site-check', 'posts');
 
-// One build per call; call cleanup() when done (test.after).
+// Built once per test run and shared (helpers/site-builds.js): read it, never
+// change it; cleanup() is kept for callers and leaves the shared build alone.
 function buildSiteCheck() {
   const r = buildSiteWith({ ASYNCBENCH_EXTRA_POSTS: FIXTURE_POSTS });
-  const cleanup = () => fs.rmSync(r.output, { recursive: true, force: true });
-  if (!r.ok) {
-    cleanup();
-    throw new Error(`Site build with the fixture posts failed:\n${r.log}`);
-  }
+  const cleanup = () => {};
+  if (!r.ok) throw new Error(`Site build with the fixture posts failed:\n${r.log}`);
   return {
     output: r.output,
     read: (rel) => fs.readFileSync(path.join(r.output, rel), 'utf8'),

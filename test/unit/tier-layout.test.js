@@ -13,7 +13,8 @@ const tierRules = require('../helpers/unit-tier');
 
 const TEST = path.join(__dirname, '..');
 const ROOT = path.join(TEST, '..');
-const NOT_TIERS = new Set(['helpers', 'fixtures']);
+// artifacts: the browser tests' screenshots (ignored by git).
+const NOT_TIERS = new Set(['helpers', 'fixtures', 'artifacts']);
 
 function testFiles(dir) {
   const out = [];

@@ -43,7 +43,7 @@ const floorPlugin = {
 // What the worker needs of a plan cell (worker.js, job "measure").
 function workerSettings(cell, seed) {
   return { n: cell.n, t: cell.t, k: cell.k, seed, scenario: cell.scenario, warmup: cell.warmup,
-    warmBatches: cell.warmBatches || 0, warmMax: Math.max(cell.warmMax || 0, cell.warmBatches || 0), warmTolerance: cell.warmTolerance };
+    warmBatches: cell.warmBatches || 0, warmMax: cell.warmMax || 0, warmTolerance: cell.warmTolerance };
 }
 
 // In the page: one Worker, one job, its sample (or why there is none).

@@ -66,7 +66,7 @@ const OPTIONS = Object.freeze([
       s.warmBatches = decimal('--warm-batches', v, { integer: true, max: 1000 });
       if (s.warmBatches === 1) throw new UsageError('--warm-batches must be 0 (no warm figure) or at least 2, got 1');
     } },
-  { name: 'warm-max', usage: '--warm-max C', help: [`measured warm batches at most (default ${DEFAULTS.warmMax})`],
+  { name: 'warm-max', usage: '--warm-max C', help: [`measured warm batches at most, at least --warm-batches (default ${DEFAULTS.warmMax})`],
     apply(s, v) { s.warmMax = decimal('--warm-max', v, { integer: true, min: 2, max: 10000 }); } },
   { name: 'warm-tolerance', usage: '--warm-tolerance F',
     help: ['steady when the window halves\' medians differ by at most F of its median', `(default ${DEFAULTS.warmTolerance})`],
@@ -86,7 +86,7 @@ const OPTIONS = Object.freeze([
 function warmArgs(cell) {
   if (!cell.warmBatches) return [];
   return ['--warmup', String(cell.warmup), '--warm-batches', String(cell.warmBatches),
-    '--warm-max', String(Math.max(cell.warmMax, cell.warmBatches)), '--warm-tolerance', String(cell.warmTolerance)];
+    '--warm-max', String(cell.warmMax), '--warm-tolerance', String(cell.warmTolerance)];
 }
 
 function timePerOp(mode, n, settings) {
