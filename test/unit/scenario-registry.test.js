@@ -101,3 +101,14 @@ test('an added scenario folder brings its schema and its site model with it', ()
   assert.deepEqual(scenarioDirs.addedScenarioFiles('model.js', env), [{ name: 'toy', file: path.join(TOY_DIR, 'toy', 'model.js') }]);
   assert.deepEqual(scenarioDirs.addedScenarioFiles('model.js', {}), []);
 });
+
+test('every scenario has its data file\'s schema in data/schema/ and its model in site/models/, by the file\'s name', () => {
+  const scenarios = require('../../scripts/harness/scenarios');
+  const schemas = require('../../scripts/lib/schemas');
+  const root = path.join(__dirname, '..', '..');
+  for (const d of scenarios.scenarios()) {
+    const base = path.basename(d.data.file, '.json');
+    assert.equal(schemas.keyOfName(d.data.schema), `${base}.schema.json`, `${d.name}: the schema of ${d.data.file} carries "${d.data.schema}"`);
+    assert.ok(fs.existsSync(path.join(root, 'site', 'models', `${base}.js`)), `${d.name}: site/models/${base}.js draws ${d.data.file}`);
+  }
+});

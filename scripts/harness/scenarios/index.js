@@ -90,7 +90,10 @@ function registry(found) {
   const list = found.filter((f) => f.builtIn).map(load).sort(byPlace).concat(found.filter((f) => !f.builtIn).map(load));
   const placed = list.filter((d) => d.defaultRun);
   const clash = placed.find((d, i) => placed.findIndex((o) => o.defaultRun === d.defaultRun) !== i);
-  if (clash) throw new Error(`Internal error: scenarios ${placed.filter((d) => d.defaultRun === clash.defaultRun).map((d) => d.name).join(' and ')} both take place ${clash.defaultRun} in the default run (defaultRun); give each its own`);
+  if (clash) {
+    const both = placed.filter((d) => d.defaultRun === clash.defaultRun).map((d) => d.name).join(' and ');
+    throw new Error(`Internal error: scenarios ${both} both take place ${clash.defaultRun} in the default run (defaultRun); give each its own`);
+  }
   return list;
 }
 
