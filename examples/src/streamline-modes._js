@@ -1,6 +1,6 @@
 // The streamline-modes program (companion post on streamline's three modes):
 // one source, compiled in callbacks, generators and fibers modes. `world` is
-// the harness's (scripts/harness/scenarios/streamline-modes.js): world.step
+// the harness's (scripts/harness/scenarios/streamline-modes/): world.step
 // is a node-style function that answers at once most of the time and waits
 // for a real asynchronous primitive every world.modulo-th call. Each step is
 // reached through world.depth nested functions that each take `_`, so a

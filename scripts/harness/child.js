@@ -11,7 +11,7 @@
 // This file is the process-level frame: arguments, the clock, the memory
 // readings around a timed batch (measure), the result line and the exit
 // codes. What a scenario runs and checks is its child module,
-// scripts/harness/scenarios/<name>.child.js (found by scenarios/locate.js),
+// scripts/harness/scenarios/NAME/child.js (found by scenarios/locate.js),
 // whose run(opts, h) gets this frame's pieces as `h`.
 //
 // --parent-pipe: stdin is a pipe from the parent that is never written to;
@@ -232,8 +232,8 @@ function runCell(opts) {
   if (!opts.scenario) return badArgs('--scenario NAME is required');
   var file = locate.childFile(opts.scenario);
   if (!file) {
-    return badArgs('--scenario: no scenario "' + opts.scenario + '" (no ' + opts.scenario + '.child.js in scripts/harness/scenarios/' +
-      ' or a folder of ' + locate.DIRS_ENV + ')');
+    return badArgs('--scenario: no scenario "' + opts.scenario + '" (no scripts/harness/scenarios/' + opts.scenario + '/' + locate.CHILD +
+      ', nor ' + opts.scenario + '/' + locate.CHILD + ' in a folder of ' + locate.DIRS_ENV + ')');
   }
   gcBefore = !opts['no-gc'];
   try {

@@ -18,7 +18,7 @@ function label(job) {
 
 // Expected cost of a job, for the ETA: process start and loading (~150 ms
 // here) plus the I/O floor, which dominates I/O-bound cells. A scenario
-// whose cells say what a job costs (scenarios/chains.js) is taken at its word.
+// whose cells say what a job costs (scenarios/chains/descriptor.js) is taken at its word.
 function weight(job) {
   if (job.cell.estimateMs) return job.cell.estimateMs;
   // Each warm batch (warm.js) costs about a cold batch's work: at least

@@ -6,23 +6,24 @@
 // A schema is known by its file name ("perf.schema.json") and by the value
 // its files carry in "schema" ("asyncbench/perf@1", read from the schema's own
 // properties.schema const or enum), so neither side keeps a map of its own.
-// A scenario whose schema lives elsewhere (a test's fixture scenario) adds it
-// with addSchemaFile().
+// A scenario added with ASYNCBENCH_SCENARIO_DIRS (a test's fixture scenario)
+// keeps its schema beside its descriptor, as schema.json: it is known as
+// <name>.schema.json, the schema of data/<name>.json (scripts/lib/scenario-dirs.js).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const Ajv = require('ajv');
 const { DATA } = require('./paths');
+const { addedScenarioFiles } = require('./scenario-dirs');
 
 const SCHEMA_DIR = path.join(DATA, 'schema');
 
 let ajv = null;
-const files = new Map();   // key (the file's base name) → absolute path
+const files = new Map();   // key (the file's base name; <name>.schema.json for an added scenario's) → absolute path
 const texts = new Map();   // key → the text compiled (loadedTexts)
 const byName = new Map();  // "schema" value of a data file → key
 
-function add(file) {
-  const key = path.basename(file);
+function add(file, key = path.basename(file)) {
   const known = files.get(key);
   if (known) {
     if (known !== path.resolve(file)) throw new Error(`${file}: a schema named ${key} is already loaded from ${known}; rename one of them`);
@@ -46,14 +47,9 @@ function instance() {
     // ISO date check without pulling in ajv-formats.
     ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     for (const f of fs.readdirSync(SCHEMA_DIR).filter((x) => x.endsWith('.schema.json')).sort()) add(path.join(SCHEMA_DIR, f));
+    for (const { name, file } of addedScenarioFiles('schema.json')) add(file, `${name}.schema.json`);
   }
   return ajv;
-}
-
-// Loads a schema kept outside data/schema/; returns its key.
-function addSchemaFile(file) {
-  instance();
-  return add(file);
 }
 
 // The key of the schema whose files carry `schema: name`, or null.
@@ -94,4 +90,4 @@ function loadedTexts() {
   return [...texts].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-module.exports = { SCHEMA_DIR, addSchemaFile, keyOfName, validator, sampleValidator, holdsRuns, schemaFile, loadedTexts };
+module.exports = { SCHEMA_DIR, keyOfName, validator, sampleValidator, holdsRuns, schemaFile, loadedTexts };

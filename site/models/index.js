@@ -1,10 +1,13 @@
 'use strict';
 // The models: one module per data file, each turning its file into the
-// models of the charts and tables that draw from it. This registry lists
-// them, loads them all up front and finds the one a shortcode names:
+// models of the charts and tables that draw from it. This registry finds
+// them (every other module of this folder, and the model.js of each scenario
+// folder added with ASYNCBENCH_SCENARIO_DIRS, scripts/lib/scenario-dirs.js),
+// loads them all up front and finds the one a shortcode names:
 //   {% chart "<source>", ... %}    -> chartModel(source, args, load)
 //   {% dataTable "<kind>", ... %}  -> tableModel(kind, args, load)
-// A new data file gets its model here: a module exporting
+// A new data file gets a model in this folder, named after it (chains.js for
+// data/chains.json): a module exporting
 //   { charts: { <source>: (args, load) => chart model }, tables: { <kind>: (args, load) => table model } }
 // `load(name)` returns the checked data file (site/lib/data-files.js).
 //
@@ -18,28 +21,24 @@
 // A table model: { id, caption, columns: [{key, title, unit?, num?}],
 //   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty?,
 //   sort?, rebase? } (rows' raw, sort and rebase: site/render/table-sort.js)
-const MODELS = {
-  'perf-<profile>.json, perf-sweep.json': require('./perf'),
-  'reference-2013.json': require('./reference-2013'),
-  'complexity.json': require('./complexity'),
-  'debuggability.json': require('./debuggability'),
-  'perf-<profile>.json (every profile)': require('./matrix'),
-  'perf-<profile>.json (ranked at one n)': require('./ranked'),
-  'perf-<profile>.json (cost per call, warm)': require('./cost'),
-  'perf-<profile>.json, perf-lever-*.json (precision)': require('./precision'),
-  'perf-sweep.json (growth with n)': require('./growth'),
-  'perf-<profile>.json and the other perf@1 files (their runs)': require('./runs'),
-  'chains.json': require('./chains'),
-  'delegation.json': require('./delegation'),
-  'streamline-modes.json': require('./streamline-modes'),
-};
+const fs = require('node:fs');
+const path = require('node:path');
+const { addedScenarioFiles } = require('../../scripts/lib/scenario-dirs');
+
+// file (relative to the repository) -> model. No model requires this registry:
+// it loads them by name, so an import circle through it would not show.
+const ROOT = path.join(__dirname, '..', '..');
+const MODEL_FILES = fs.readdirSync(__dirname).filter((f) => f.endsWith('.js') && f !== 'index.js').sort()
+  .map((f) => path.join(__dirname, f))
+  .concat(addedScenarioFiles('model.js').map((m) => m.file));
+const MODELS = Object.fromEntries(MODEL_FILES.map((file) => [path.relative(ROOT, file), require(file)]));
 
 // name -> builder, over every model; two models claiming one name is a bug.
 function collect(kind) {
   const out = {};
   for (const [file, model] of Object.entries(MODELS)) {
     for (const [name, build] of Object.entries(model[kind] || {})) {
-      if (out[name]) throw new Error(`Internal error: two models define the ${kind.slice(0, -1)} "${name}" (one of them reads ${file}).`);
+      if (out[name]) throw new Error(`Internal error: two models define the ${kind.slice(0, -1)} "${name}" (one of them is ${file}).`);
       out[name] = build;
     }
   }
@@ -99,4 +98,4 @@ function visibleSeries(model) {
   return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
 }
 
-module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES, PROSE };
+module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES, PROSE, MODEL_FILES };

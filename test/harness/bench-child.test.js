@@ -102,14 +102,28 @@ test('child: calls that never call back while nothing is pending are a crash, no
   assert.match(r.record.error, /event loop emptied with 4 of 4 calls never called back/);
 });
 
-// Every file the child loads on Node 0.11: the frame, the scenario locator,
-// the batch of the fake-I/O workload and every scenario's child module.
-const SCENARIOS = path.join(ROOT, 'scripts', 'harness', 'scenarios');
-const es5Files = [CHILD, path.join(SCENARIOS, 'locate.js'), path.join(ROOT, 'scripts', 'lib', 'measure', 'fake-io-batch.js')].concat(require('node:fs').readdirSync(SCENARIOS)
-  .filter((f) => f.endsWith('.child.js')).map((f) => path.join(SCENARIOS, f)));
+// Every file the child loads on Node 0.11: the frame, and each scenario's
+// child module (every one the registry finds) with what it requires.
+const { folders } = require('../../scripts/harness/scenarios/locate');
+const { localImports } = require('../helpers/script-imports');
+function loadedFiles(starts) {
+  const seen = new Set(starts);
+  const queue = [...starts];
+  while (queue.length) {
+    for (const i of localImports(queue.shift())) {
+      const to = i.to && path.join(ROOT, i.to);
+      if (to && to.endsWith('.js') && !seen.has(to)) queue.push(seen.add(to) && to);
+    }
+  }
+  return [...seen];
+}
+const es5Files = loadedFiles([CHILD].concat(folders().map((f) => path.join(f.dir, 'child.js'))));
 
 test('child.js and the scenarios\' child modules stay ES5: no let/const, arrows, classes, template strings', () => {
-  assert.ok(es5Files.length >= 8, es5Files.join(', '));
+  assert.ok(es5Files.length >= 14, es5Files.join(', '));
+  for (const shared of ['scripts/harness/scenarios/locate.js', 'scripts/lib/measure/fake-io-batch.js', 'scripts/harness/scenarios/fake-io.child.js']) {
+    assert.ok(es5Files.includes(path.join(ROOT, shared)), `${shared} is among the child's files`);
+  }
   for (const file of es5Files) {
     const code = require('node:fs').readFileSync(file, 'utf8')
       .replace(/\/\/.*$/gm, '') // comments may mention the syntax they avoid

@@ -1,7 +1,8 @@
-// A scenario is one descriptor and one child module, listed by the registry
-// (scripts/harness/scenarios/index.js, issue 26). A toy scenario kept in a
-// fixture folder, added with ASYNCBENCH_SCENARIO_DIRS, runs end to end through
-// scripts/bench.js into a temporary data file of its own schema.
+// A scenario is a folder of one descriptor and one child module, found by the
+// registry (scripts/harness/scenarios/index.js; issues 26, 40). A toy scenario
+// kept in a fixture folder, added with ASYNCBENCH_SCENARIO_DIRS, runs end to
+// end through scripts/bench.js into a temporary data file of its own schema
+// (and on to its chart: scenario-recipe.test.js).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -57,15 +58,23 @@ test('the registry lists the toy scenario beside the built-in ones, and only whe
   assert.match(refused.stderr, /toy writes its own data file \(data\/toy\.json\); run it on its own, not with upload/);
 });
 
-test('the built-in scenarios are each a descriptor and a child module in scripts/harness/scenarios/', () => {
+test('the built-in scenarios are the folders of scripts/harness/scenarios/: the default run in its order, then the others by name', () => {
   const scenarios = require('../../scripts/harness/scenarios');
   const dir = path.join(ROOT, 'scripts', 'harness', 'scenarios');
-  for (const name of ['upload', 'errors', 'parallel', 'chains', 'delegation', 'streamline-modes']) {
+  const folders = fs.readdirSync(dir).filter((f) => fs.statSync(path.join(dir, f)).isDirectory()).sort();
+  for (const name of folders) {
     const d = scenarios.get(name);
     assert.equal(d.name, name);
-    assert.ok(fs.existsSync(path.join(dir, `${name}.child.js`)), `${name}.child.js`);
+    assert.ok(fs.existsSync(path.join(dir, name, 'child.js')), `${name}/child.js`);
     assert.equal(typeof d.cell, 'function');
   }
+  const names = scenarios.names();
+  assert.deepEqual([...names].sort(), folders, 'every folder is a scenario, and every scenario a folder');
+  const run = scenarios.scenarios().filter((d) => d.defaultRun);
+  assert.deepEqual(run.map((d) => d.name), ['upload', 'errors', 'parallel'], 'the default run keeps the 2013 article\'s order');
+  assert.deepEqual(names.slice(0, run.length), run.map((d) => d.name));
+  const rest = names.slice(run.length);
+  assert.deepEqual(rest, [...rest].sort());
 });
 
 test('a manifest is checked against the registry: its own "scenario" and every entry\'s scenarios', () => {

@@ -12,8 +12,8 @@ const { spawnSync } = require('node:child_process');
 const Ajv = require('ajv');
 const { loadManifest, MANIFEST } = require('../../scripts/lib/manifest');
 const { parseArgs } = require('../../scripts/harness/bench-args');
-const { expected, MODES } = require('../../scripts/harness/scenarios/chains.child');
-const { LINKS, REPS, MAX_REPS } = require('../../scripts/harness/scenarios/chains');
+const { expected, MODES } = require('../../scripts/harness/scenarios/chains/child');
+const { LINKS, REPS, MAX_REPS } = require('../../scripts/harness/scenarios/chains/descriptor');
 const datafile = require('../../scripts/harness/datafile');
 const { ROOT, tempDir, runBench, readData } = require('../fixtures/bench/helpers');
 

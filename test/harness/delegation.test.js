@@ -14,8 +14,8 @@ const { spawnSync } = require('node:child_process');
 const Ajv = require('ajv');
 const { loadManifest, MANIFEST } = require('../../scripts/lib/manifest');
 const { parseArgs } = require('../../scripts/harness/bench-args');
-const { runOne, expected, levelsOf, MODES, DEPTHS, STEPS } = require('../../scripts/harness/scenarios/delegation.child');
-const { NS, LARGE_REPS, REPS } = require('../../scripts/harness/scenarios/delegation');
+const { runOne, expected, levelsOf, MODES, DEPTHS, STEPS } = require('../../scripts/harness/scenarios/delegation/child');
+const { NS, LARGE_REPS, REPS } = require('../../scripts/harness/scenarios/delegation/descriptor');
 const datafile = require('../../scripts/harness/datafile');
 const { ROOT, tempDir, runBench, readData } = require('../fixtures/bench/helpers');
 

@@ -1,5 +1,5 @@
-// The 2013 article's workload, shared by three scenarios (upload.js,
-// errors.js, parallel.js): n calls of a variant's upload (or parallel)
+// The 2013 article's workload, shared by three scenarios (upload/,
+// errors/, parallel/): n calls of a variant's upload (or parallel)
 // function started together against the fakes of examples/lib/fakes.js,
 // every fake I/O operation taking t ms. What they share: modes, options and
 // their defaults, the I/O floor, the plan cell and the data file
@@ -103,16 +103,17 @@ function floorOf(call, k) {
 }
 
 // A descriptor (scenarios/index.js) of this workload. call: the variant's
-// function ('upload' or 'parallel'); extra(settings): fields of the scenario's
+// function ('upload' or 'parallel'); place: its place in the default run;
+// extra(settings): fields of the scenario's
 // own on each cell, kept in the data file (dataFields) and passed to the child
 // (childArgs); summary: cell field → sample field summarized (datafile.js).
-function fakeIoScenario({ name, call, sweep = false, extra = () => ({}), dataFields = [], childArgs = () => [], summary = {} }) {
+function fakeIoScenario({ name, call, place, sweep = false, extra = () => ({}), dataFields = [], childArgs = () => [], summary = {} }) {
   return {
     name,
     modes: MODES,
     data: { file: path.join('data', 'perf.json'), schema: 'asyncbench/perf@1' },
     manifest: null,
-    defaultRun: true,
+    defaultRun: place,
     sweep,
     floor: true,
     options: OPTIONS,

@@ -1,8 +1,9 @@
 // The "chains" scenario of the child runner (companion post "Promises/A+
 // chains"): n chains of L links each (L = 500 by default), started together,
 // each link a continuation that waits for the value of one step before the
-// next link runs. child.js hands this module its clock, its memory method and
-// its result line, so the figures mean the same as in the upload scenarios.
+// next link runs. The companion driver (../together.js) starts the chains
+// and child.js's frame times them, so the figures mean the same as in the
+// upload scenarios.
 //
 // A variant exports chain(world, done): it builds one chain of world.links
 // links; link i calls world.step(i, x, resolve) with the value x the previous
@@ -19,6 +20,8 @@
 //
 // ES5 like child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
+var together = require('../together');
+var later = together.later;
 
 var MODES = ['sync', 'mixed', 'async'];
 var INITIAL = 7;
@@ -42,11 +45,6 @@ function expected(mode, links) {
   }
   return { value: x, asyncSteps: asyncSteps };
 }
-
-// The asynchronous primitive: a macrotask turn, the same on every runtime we
-// run (setImmediate exists from Node 0.10 on, in Bun and in Deno's CommonJS).
-var later = typeof setImmediate === 'function' ? setImmediate : function (fn) { setTimeout(fn, 0); };
-var LATER_NAME = typeof setImmediate === 'function' ? 'setImmediate' : 'setTimeout(0)';
 
 // One chain's world: the step function a variant calls, and its record.
 // onFirst(): the first resolution of any chain in the run (the clock is read
@@ -89,7 +87,7 @@ World.prototype.fail = function (message) {
 function check(world, err, final, want) {
   if (world.problem) return world.problem;
   var where = 'chain ' + world.index + ': ';
-  if (err) return failure(where + 'ended with an error: ', err);
+  if (err) return together.failure(where + 'ended with an error: ', err);
   if (world.next !== world.links) return where + 'only ' + world.next + ' of ' + world.links + ' links had run when it ended';
   if (final !== want.value) return where + 'ended with ' + final + ', expected ' + want.value;
   if (world.asyncSteps !== want.asyncSteps) {
@@ -98,23 +96,7 @@ function check(world, err, final, want) {
   return null;
 }
 
-function describe(err) {
-  if (err && err.stack) return String(err.stack).split('\n').slice(0, 4).join(' | ');
-  return String(err);
-}
-
-function isStackOverflow(err) {
-  return err instanceof RangeError || /call stack|too much recursion/i.test(String(err && err.message));
-}
-
-// A failure message that says what happened: a stack overflow is named as
-// one (a recorded outcome of the workload on that runtime, not a harness bug).
-function failure(prefix, err) {
-  return (isStackOverflow(err) ? 'stack overflow: ' : '') + prefix + describe(err);
-}
-
-// h: what child.js shares — { clock, print, badArgs, failed, failedRecord,
-// memory: { reset, status, now, peak }, mb, round3 }.
+// h: what child.js shares (scripts/harness/child.js scenarioHelpers).
 function run(opts, h) {
   var n = +opts.n, links = opts.links === undefined ? 500 : +opts.links, mode = opts.mode;
   if (!opts.variant) return h.badArgs('--variant FILE is required');
@@ -129,87 +111,28 @@ function run(opts, h) {
   if (typeof variant.chain !== 'function') return h.failed('crash', opts.variant + ' does not export chain(world, done)');
 
   var want = expected(mode, links);
-  var worlds = new Array(n), callbacks = new Array(n), results = new Array(n);
-  var completed = 0, extra = 0, start = 0, first = 0, finished = false;
-  var onFirst = function () { if (first === 0) first = h.clock.now(); };
-  for (var i = 0; i < n; i++) {
-    worlds[i] = new World(i, mode, links, onFirst);
-    results[i] = null;
-    callbacks[i] = completion(i);
-  }
-
-  function completion(c) {
-    var calls = 0;
-    return function (err, final) {
-      if (++calls > 1) { extra++; return; }
-      results[c] = check(worlds[c], err, final, want);
-      if (++completed === n) finish(h.clock.now());
-    };
-  }
-
-  process.on('beforeExit', function () {
-    if (!finished) h.failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' chains never ended');
+  // Timed by the driver: n chains started in one synchronous loop, to the last end.
+  together.measure(h, {
+    loadMs: loadMs,
+    start: variant.chain,
+    noun: 'chain',
+    units: function () {
+      var worlds = new Array(n), first = 0;
+      var onFirst = function () { if (first === 0) first = h.clock.now(); };
+      for (var i = 0; i < n; i++) worlds[i] = new World(i, mode, links, onFirst);
+      return {
+        units: worlds,
+        check: function (c, err, final) { return check(worlds[c], err, final, want); },
+        timing: function (start, stop) {
+          return { firstMs: h.round3(first ? first - start : stop - start), afterFirstMs: h.round3(first ? stop - first : 0) };
+        },
+        fields: function () {
+          return { links: links, linksRun: together.sum(worlds, 'next'), asyncSteps: together.sum(worlds, 'asyncSteps'),
+            asyncPrimitive: together.LATER_NAME };
+        }
+      };
+    }
   });
-
-  var span = h.memory.span();
-
-  // Timed span: n chains started in one synchronous loop, to the last end.
-  start = h.clock.now();
-  var thrown = fire(variant.chain, worlds, callbacks, n);
-  if (thrown) return h.failed('crash', failure('a chain threw while starting: ', thrown.err));
-
-  function finish(stop) {
-    finished = true;
-    var measured = span.end();
-    var memory = measured.memory;
-    var record = {
-      type: 'cell',
-      status: 'ok',
-      timeMs: h.round3(stop - start),
-      firstMs: h.round3(first ? first - start : stop - start),
-      afterFirstMs: h.round3(first ? stop - first : 0),
-      peakRssMb: memory.peakMb,
-      baseRssMb: memory.baseMb,
-      memorySource: memory.source,
-      heapMb: measured.heapMb,
-      heapBaseMb: measured.heapBaseMb,
-      links: links,
-      linksRun: sum(worlds, 'next'),
-      asyncSteps: sum(worlds, 'asyncSteps'),
-      asyncPrimitive: LATER_NAME,
-      extraCallbacks: 0,
-      loadMs: h.round3(loadMs),
-      gc: span.gc,
-      clock: h.clock.name
-    };
-    for (var c = 0; c < n; c++) if (results[c]) return h.failedRecord(record, results[c]);
-    // Two more turns, so a chain that ends twice is seen even when its second
-    // end comes after every first one.
-    setTimeout(function () {
-      later(function () {
-        record.extraCallbacks = extra;
-        if (extra > 0) return h.failedRecord(record, extra + ' chain ends came more than once: done was called twice');
-        h.print(record, 0);
-      });
-    }, 0);
-  }
 }
 
-function sum(worlds, field) {
-  var total = 0;
-  for (var i = 0; i < worlds.length; i++) total += worlds[i][field];
-  return total;
-}
-
-// Kept apart from run(): old V8 does not optimise a function holding a
-// try/catch, and this loop is timed.
-function fire(chain, worlds, callbacks, n) {
-  try {
-    for (var i = 0; i < n; i++) chain(worlds[i], callbacks[i]);
-  } catch (err) {
-    return { err: err };
-  }
-  return null;
-}
-
-module.exports = { run: run, expected: expected, linkValue: linkValue, isAsyncLink: isAsyncLink, isStackOverflow: isStackOverflow, MODES: MODES, INITIAL: INITIAL };
+module.exports = { run: run, expected: expected, linkValue: linkValue, isAsyncLink: isAsyncLink, isStackOverflow: together.isStackOverflow, MODES: MODES, INITIAL: INITIAL };

@@ -1,7 +1,7 @@
 // The "streamline-modes" scenario (companion post on streamline's three
-// modes), as the harness sees it; the child's side is
-// streamline-modes.child.js. Same harness as every scenario (fresh processes,
-// shuffled jobs, --resume, atomic merge); what differs:
+// modes), as the harness sees it; the child's side is child.js. Same
+// harness as every scenario (fresh processes, shuffled jobs, --resume,
+// atomic merge); what differs:
 //   mode     the asynchronous primitive: setImmediate | setTimeout | readFile
 //   n        the modulo: every n-th step really waits, the others answer at once
 //   depth, loop  25 nested calls per step, 10,000 steps per run (fixed)
@@ -11,8 +11,8 @@
 // out unless --n asks for them.
 'use strict';
 const path = require('node:path');
-const { exampleFile } = require('../../lib/paths');
-const { expected, PRIMITIVES, DEPTH, LOOP } = require('./streamline-modes.child');
+const { exampleFile } = require('../../../lib/paths');
+const { expected, PRIMITIVES, DEPTH, LOOP } = require('./child');
 
 const SCENARIO = 'streamline-modes';
 // 200 beside 100 on setImmediate: hand-written callbacks at depth 25 run out

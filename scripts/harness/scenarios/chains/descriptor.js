@@ -1,6 +1,6 @@
 // The "chains" scenario (companion post "Promises/A+ chains"), as the
 // harness sees it: its settings, its cells, and where its variants and data
-// live; the child's side is chains.child.js. The harness is the same
+// live; the child's side is child.js. The harness is the same
 // (bench.js: fresh processes, shuffled jobs, progress, --resume, atomic
 // merge); only these differ from the upload scenarios:
 //   modes   sync | mixed | async (which link steps are asynchronous), not cpu | io
@@ -10,8 +10,8 @@
 // --scenario chains runs alone: its cells go to a file of their own schema.
 'use strict';
 const path = require('node:path');
-const { exampleFile } = require('../../lib/paths');
-const { expected, MODES } = require('./chains.child');
+const { exampleFile } = require('../../../lib/paths');
+const { expected, MODES } = require('./child');
 
 const LINKS = 500;
 // 1 is the 2013 post's case (one chain: the cost per link); 10 and 100 let

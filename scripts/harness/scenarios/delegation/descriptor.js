@@ -1,6 +1,6 @@
 // The "delegation" scenario (companion post "generator delegation and
 // coroutine runners"), as the harness sees it; the child's side is
-// delegation.child.js. Built like chains.js:
+// child.js. Built like the chains scenario:
 //   modes    flat | d1 | d2 | d5: levels of delegation below the coroutine
 //   n        coroutines in parallel: 1, 100, 10000 by default
 //   t        0: each read is one setImmediate turn, no timer delay
@@ -12,8 +12,8 @@
 // --scenario delegation runs alone: its cells go to a file of their own schema.
 'use strict';
 const path = require('node:path');
-const { exampleFile } = require('../../lib/paths');
-const { STEPS, DEPTHS, MODES } = require('./delegation.child');
+const { exampleFile } = require('../../../lib/paths');
+const { STEPS, DEPTHS, MODES } = require('./child');
 
 // 1 is the setting readers of the 2014 post objected to (one coroutine in
 // flight measures the runner, not the load); 10,000 is the concurrency of

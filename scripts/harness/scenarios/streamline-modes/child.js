@@ -24,6 +24,7 @@
 var fs = require('fs');
 var os = require('os');
 var path = require('path');
+var together = require('../together');
 
 var PRIMITIVES = ['setImmediate', 'setTimeout', 'readFile'];
 var DEPTH = 25;
@@ -98,8 +99,7 @@ function World(depth, loop, modulo, wait) {
 }
 World.prototype.fail = function (message) { if (!this.problem) this.problem = message; };
 
-// h: what child.js shares — { clock, print, badArgs, failed, failedRecord,
-// memory: { reset, status, now, peak }, mb, round3 }.
+// h: what child.js shares (scripts/harness/child.js scenarioHelpers).
 function run(opts, h) {
   var modulo = +opts.n, mode = opts.mode;
   var depth = opts.depth === undefined ? DEPTH : +opts.depth;
@@ -126,95 +126,60 @@ function run(opts, h) {
   if (typeof variant.run !== 'function') return h.failed('crash', opts.variant + ' does not export run(world, done)');
 
   var want = expected(depth, loop, modulo);
-  var world = new World(depth, loop, modulo, primitive(mode, file));
-  var calls = 0, finished = false, start = 0;
+  var world = null, escaped = false;
 
   // The program's own stack overflow, escaping to the event loop, is its
   // outcome: it replaces child.js's generic handler for this scenario.
   process.removeAllListeners('uncaughtException');
   process.on('uncaughtException', function (err) {
-    finished = true;
+    escaped = true;
     if (isStackOverflow(err)) return h.failed('stack-overflow', overflowMessage(world, 'escaped to the event loop', err));
     h.failed('crash', 'uncaught exception after ' + world.next + ' of ' + loop + ' steps: ' + describe(err));
   });
-  process.on('beforeExit', function () {
-    if (!finished) h.failed('crash', 'the event loop emptied after ' + world.next + ' of ' + loop + ' steps and done was never called');
+
+  // One program is one unit of the driver: started once, timed to its done.
+  together.measure(h, {
+    loadMs: loadMs,
+    start: variant.run,
+    noun: 'program',
+    units: function () {
+      world = new World(depth, loop, modulo, primitive(mode, file));
+      var total = null;
+      return {
+        units: [world],
+        check: function (i, err, value) {
+          if (err && isStackOverflow(err)) return { status: 'stack-overflow', message: overflowMessage(world, 'reached done', err) };
+          total = value;
+          if (world.problem) return world.problem;
+          if (err) return 'done was called with an error after ' + world.next + ' of ' + loop + ' steps: ' + describe(err);
+          if (world.next !== loop) return 'done was called after ' + world.next + ' of ' + loop + ' steps';
+          if (value !== want.total) return 'the program returned ' + value + ', expected ' + want.total;
+          if (world.asyncSteps !== want.asyncSteps) return world.asyncSteps + ' asynchronous steps, expected ' + want.asyncSteps + ' at modulo ' + modulo;
+          return null;
+        },
+        timing: function () { return {}; },
+        fields: function () {
+          return { depth: depth, loop: loop, modulo: modulo, primitive: mode, steps: world.next, asyncSteps: world.asyncSteps,
+            syncSteps: world.syncSteps, total: typeof total === 'number' ? total : null };
+        }
+      };
+    },
+    threw: function (err, decided) {
+      if (decided) return null;
+      if (isStackOverflow(err)) return { status: 'stack-overflow', message: overflowMessage(world, 'was thrown while starting', err) };
+      return 'run threw while starting: ' + describe(err);
+    },
+    // A second call of done fails the cell at once; later ones add nothing.
+    endedAgain: function (ends) { return ends === 2 ? 'done was called 2 times' : null; },
+    neverEnded: function () {
+      return escaped ? null : 'the event loop emptied after ' + world.next + ' of ' + loop + ' steps and done was never called';
+    }
   });
-
-  var span = h.memory.span();
-
-  start = h.clock.now();
-  var thrown = fire(variant.run, world, done);
-  if (thrown && !finished) {
-    finished = true;
-    if (isStackOverflow(thrown.err)) return h.failed('stack-overflow', overflowMessage(world, 'was thrown while starting', thrown.err));
-    return h.failed('crash', 'run threw while starting: ' + describe(thrown.err));
-  }
-
-  function done(err, total) {
-    var stop = h.clock.now();
-    if (++calls > 1) {
-      if (!finished || calls === 2) { finished = true; h.failed('crash', 'done was called ' + calls + ' times'); }
-      return;
-    }
-    finished = true;
-    if (err && isStackOverflow(err)) return h.failed('stack-overflow', overflowMessage(world, 'reached done', err));
-    var measured = span.end();
-    var memory = measured.memory;
-    var record = {
-      type: 'cell',
-      status: 'ok',
-      timeMs: h.round3(stop - start),
-      peakRssMb: memory.peakMb,
-      baseRssMb: memory.baseMb,
-      memorySource: memory.source,
-      heapMb: measured.heapMb,
-      heapBaseMb: measured.heapBaseMb,
-      depth: depth,
-      loop: loop,
-      modulo: modulo,
-      primitive: mode,
-      steps: world.next,
-      asyncSteps: world.asyncSteps,
-      syncSteps: world.syncSteps,
-      total: typeof total === 'number' ? total : null,
-      extraCallbacks: 0,
-      loadMs: h.round3(loadMs),
-      gc: span.gc,
-      clock: h.clock.name
-    };
-    var problem = world.problem;
-    if (!problem && err) problem = 'done was called with an error after ' + world.next + ' of ' + loop + ' steps: ' + describe(err);
-    if (!problem && world.next !== loop) problem = 'done was called after ' + world.next + ' of ' + loop + ' steps';
-    if (!problem && total !== want.total) problem = 'the program returned ' + total + ', expected ' + want.total;
-    if (!problem && world.asyncSteps !== want.asyncSteps) {
-      problem = world.asyncSteps + ' asynchronous steps, expected ' + want.asyncSteps + ' at modulo ' + modulo;
-    }
-    if (problem) return h.failedRecord(record, problem);
-    // Two more turns, so a second call of done is seen too.
-    setTimeout(function () {
-      setImmediate(function () {
-        record.extraCallbacks = calls - 1;
-        if (calls > 1) return h.failedRecord(record, 'done was called ' + calls + ' times');
-        h.print(record, 0);
-      });
-    }, 0);
-  }
 }
 
 function overflowMessage(world, how, err) {
   return 'the stack overflowed after ' + world.next + ' of ' + world.loop + ' steps (' + world.syncSteps +
     ' answered at once) and the RangeError ' + how + ': ' + String(err && err.message || err);
-}
-
-// Apart from run(): old V8 does not optimise a function holding a try/catch.
-function fire(fn, world, done) {
-  try {
-    fn(world, done);
-  } catch (err) {
-    return { err: err };
-  }
-  return null;
 }
 
 module.exports = { run: run, expected: expected, isAsyncStep: isAsyncStep, stepValue: stepValue, isStackOverflow: isStackOverflow,

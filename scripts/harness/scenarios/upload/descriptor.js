@@ -2,6 +2,6 @@
 // read and a transaction of inserts and updates) against the fakes, every
 // fake I/O operation taking t ms (cpu mode) or n × dt ms (io mode). The scale
 // sweep (--sweep) measures it alone. Workload shared with errors and
-// parallel: fake-io.js; the child's side: upload.child.js.
+// parallel: ../fake-io.js; the child's side: child.js.
 'use strict';
-module.exports = require('./fake-io').scenario({ name: 'upload', call: 'upload', sweep: true });
+module.exports = require('../fake-io').scenario({ name: 'upload', call: 'upload', place: 1, sweep: true });

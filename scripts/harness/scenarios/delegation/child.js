@@ -19,6 +19,8 @@
 //
 // ES5 like child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
+var together = require('../together');
+var later = together.later;
 
 // Modes are delegation depths: flat is one generator (or async function).
 var MODES = ['flat', 'd1', 'd2', 'd5'];
@@ -44,10 +46,6 @@ function expected(mode) {
   for (var k = 0; k < STEPS; k++) x = readValue(k, x);
   return { value: x, asyncSteps: STEPS, depth: DEPTHS[mode], levels: levelsOf(DEPTHS[mode]) };
 }
-
-// The asynchronous primitive: a macrotask turn, as in the chains scenario.
-var later = typeof setImmediate === 'function' ? setImmediate : function (fn) { setTimeout(fn, 0); };
-var LATER_NAME = typeof setImmediate === 'function' ? 'setImmediate' : 'setTimeout(0)';
 
 // One coroutine's world. failAt: the read that answers with an error instead
 // of a value (conformance tests only; -1: none).
@@ -109,11 +107,11 @@ function check(world, err, final) {
   if (world.problem) return world.problem;
   var where = 'coroutine ' + world.index + ': ';
   if (world.failAt >= 0) {
-    if (err !== world.failure) return where + 'ended with ' + (err ? describe(err) : 'no error') + ' instead of the failure of read ' + world.failAt;
+    if (err !== world.failure) return where + 'ended with ' + (err ? together.describe(err) : 'no error') + ' instead of the failure of read ' + world.failAt;
     if (world.next !== world.failAt + 1) return where + 'went on reading after read ' + world.failAt + ' failed';
     return null;
   }
-  if (err) return failure(where + 'ended with an error: ', err);
+  if (err) return together.failure(where + 'ended with an error: ', err);
   if (world.next !== STEPS) return where + 'only ' + world.next + ' of ' + STEPS + ' reads had run when it ended';
   if (final !== world.value) return where + 'ended with ' + final + ', expected ' + world.value + ' (the value of the last read)';
   if (world.active !== 0) return where + world.active + ' level(s) never left';
@@ -123,20 +121,7 @@ function check(world, err, final) {
   return null;
 }
 
-function describe(err) {
-  if (err && err.stack) return String(err.stack).split('\n').slice(0, 4).join(' | ');
-  return String(err);
-}
-
-function isStackOverflow(err) {
-  return err instanceof RangeError || /call stack|too much recursion/i.test(String(err && err.message));
-}
-
-function failure(prefix, err) {
-  return (isStackOverflow(err) ? 'stack overflow: ' : '') + prefix + describe(err);
-}
-
-// h: what child.js shares (see chains.js).
+// h: what child.js shares (scripts/harness/child.js scenarioHelpers).
 function run(opts, h) {
   var n = +opts.n, mode = opts.mode;
   if (!opts.variant) return h.badArgs('--variant FILE is required');
@@ -149,94 +134,31 @@ function run(opts, h) {
   var loadMs = h.clock.now() - loadStart;
   if (typeof variant.run !== 'function') return h.failed('crash', opts.variant + ' does not export run(world, done)');
 
-  var worlds = new Array(n), callbacks = new Array(n), results = new Array(n);
-  var completed = 0, extra = 0, start = 0, finished = false;
-  var noop = function () {};
-  for (var i = 0; i < n; i++) {
-    worlds[i] = new World(i, mode, noop);
-    results[i] = null;
-    callbacks[i] = completion(i);
-  }
-
-  function completion(c) {
-    var calls = 0;
-    return function (err, final) {
-      if (++calls > 1) { extra++; return; }
-      results[c] = check(worlds[c], err, final);
-      if (++completed === n) finish(h.clock.now());
-    };
-  }
-
-  process.on('beforeExit', function () {
-    if (!finished) h.failed('crash', 'the event loop emptied with ' + (n - completed) + ' of ' + n + ' coroutines never ended');
+  // Timed by the driver: n coroutines started in one synchronous loop, to the last end.
+  together.measure(h, {
+    loadMs: loadMs,
+    start: variant.run,
+    noun: 'coroutine',
+    units: function () {
+      var worlds = new Array(n);
+      var noop = function () {};
+      for (var i = 0; i < n; i++) worlds[i] = new World(i, mode, noop);
+      return {
+        units: worlds,
+        check: function (c, err, final) { return check(worlds[c], err, final); },
+        // Coroutines finished per second of the run (the 2013-14 "ops/sec" was
+        // runs of all n per second: opsPerSec / n).
+        timing: function (start, stop) {
+          var timeMs = h.round3(stop - start);
+          return { opsPerSec: timeMs > 0 ? Math.round(n * 1000 / timeMs * 10) / 10 : 0 };
+        },
+        fields: function () {
+          return { depth: DEPTHS[mode], depthSeen: together.min(worlds, 'deepest') - 1, asyncSteps: together.sum(worlds, 'asyncSteps'),
+            stepsPerCoroutine: STEPS, asyncPrimitive: together.LATER_NAME };
+        }
+      };
+    }
   });
-
-  var span = h.memory.span();
-
-  start = h.clock.now();
-  var thrown = fire(variant.run, worlds, callbacks, n);
-  if (thrown) return h.failed('crash', failure('a coroutine threw while starting: ', thrown.err));
-
-  function finish(stop) {
-    finished = true;
-    var measured = span.end();
-    var memory = measured.memory;
-    var timeMs = h.round3(stop - start);
-    var record = {
-      type: 'cell',
-      status: 'ok',
-      timeMs: timeMs,
-      // Coroutines finished per second of the run (the 2013-14 "ops/sec" was
-      // runs of all n per second: opsPerSec / n).
-      opsPerSec: timeMs > 0 ? Math.round(n * 1000 / timeMs * 10) / 10 : 0,
-      peakRssMb: memory.peakMb,
-      baseRssMb: memory.baseMb,
-      memorySource: memory.source,
-      heapMb: measured.heapMb,
-      heapBaseMb: measured.heapBaseMb,
-      depth: DEPTHS[mode],
-      depthSeen: min(worlds, 'deepest') - 1,
-      asyncSteps: sum(worlds, 'asyncSteps'),
-      stepsPerCoroutine: STEPS,
-      asyncPrimitive: LATER_NAME,
-      extraCallbacks: 0,
-      loadMs: h.round3(loadMs),
-      gc: span.gc,
-      clock: h.clock.name
-    };
-    for (var c = 0; c < n; c++) if (results[c]) return h.failedRecord(record, results[c]);
-    // Two more turns, so a coroutine that ends twice is seen.
-    setTimeout(function () {
-      later(function () {
-        record.extraCallbacks = extra;
-        if (extra > 0) return h.failedRecord(record, extra + ' coroutine ends came more than once: done was called twice');
-        h.print(record, 0);
-      });
-    }, 0);
-  }
-}
-
-function sum(worlds, field) {
-  var total = 0;
-  for (var i = 0; i < worlds.length; i++) total += worlds[i][field];
-  return total;
-}
-
-function min(worlds, field) {
-  var m = Infinity;
-  for (var i = 0; i < worlds.length; i++) if (worlds[i][field] < m) m = worlds[i][field];
-  return m;
-}
-
-// Kept apart from run(): old V8 does not optimise a function holding a
-// try/catch, and this loop is timed.
-function fire(start, worlds, callbacks, n) {
-  try {
-    for (var i = 0; i < n; i++) start(worlds[i], callbacks[i]);
-  } catch (err) {
-    return { err: err };
-  }
-  return null;
 }
 
 // One coroutine of `variant` at `mode`, outside the timed harness: the
@@ -250,15 +172,13 @@ function runOne(variant, mode, failAt, cb) {
     ends++;
     if (ends > 1) return;
     first = { err: err, value: value };
-    setTimeout(function () {
-      later(function () {
-        cb({ problem: check(world, err, value) || (ends > 1 ? 'done was called ' + ends + ' times' : null),
-          world: world, err: first.err, value: first.value, ends: ends });
-      });
-    }, 0);
+    together.afterTwoTurns(function () {
+      cb({ problem: check(world, err, value) || (ends > 1 ? 'done was called ' + ends + ' times' : null),
+        world: world, err: first.err, value: first.value, ends: ends });
+    });
   };
-  var thrown = fire(variant.run, [world], [done], 1);
-  if (thrown) cb({ problem: failure('threw while starting: ', thrown.err), world: world, err: thrown.err, ends: 0 });
+  var thrown = together.fire(variant.run, [world], [done]);
+  if (thrown) cb({ problem: together.failure('threw while starting: ', thrown.err), world: world, err: thrown.err, ends: 0 });
 }
 
 module.exports = { run: run, runOne: runOne, expected: expected, levelsOf: levelsOf, readValue: readValue,
