@@ -11,7 +11,7 @@
 // This file is the process-level frame: arguments, the clock, the memory
 // readings around a timed batch (measure), the result line and the exit
 // codes. What a scenario runs and checks is its child module,
-// scripts/harness/scenarios/NAME/child.js (found by scenarios/locate.js),
+// scripts/harness/scenarios/<name>/child.js (found by scenarios/locate.js),
 // whose run(opts, h) gets this frame's pieces as `h`.
 //
 // --parent-pipe: stdin is a pipe from the parent that is never written to;

@@ -2,13 +2,13 @@
 // the order --help lists them and a default run measures them, which is the
 // default run's own order (each descriptor's defaultRun place), then the other
 // built-in ones by name, then those of ASYNCBENCH_SCENARIO_DIRS. A scenario is
-// a folder, scripts/harness/scenarios/NAME/, of two files:
+// a folder, scripts/harness/scenarios/<name>/, of two files:
 //   descriptor.js  its descriptor (below), read by bench-args, plan,
 //                  spawn-cell and datafile through this registry
 //   child.js       its part of the child runner (ES5: it runs on Node 0.11),
 //                  which child.js loads by name
 // plus its variants' manifest, its data file's JSON Schema (data/schema/),
-// its site model (site/models/) and its post: README, "Adding a scenario".
+// its site model (site/models/) and its post: docs/harness.md, "Adding a scenario".
 // The files beside the folders are shared by several scenarios: the 2013
 // workload of upload, errors and parallel (fake-io*.js) and the companion
 // scenarios' driver (together.js).
