@@ -123,8 +123,12 @@ function prepare(need) {
 // What a tier's files left in the temporary folder it ran with: a test file
 // removes what it makes (t.after), so that npm test leaves the system's
 // temporary folder as it found it.
+// Chromium's own scratch files (.org.chromium.Chromium.*) are not a test's:
+// the browser makes them in TMPDIR and leaves one when a process of it is
+// ended from outside; the tier's folder goes with them.
+const NOT_A_TESTS = /^\.org\.chromium\.Chromium\./;
 function leftovers(tmp) {
-  const names = fs.readdirSync(tmp);
+  const names = fs.readdirSync(tmp).filter((name) => !NOT_A_TESTS.test(name));
   fs.rmSync(tmp, { recursive: true, force: true });
   return names;
 }

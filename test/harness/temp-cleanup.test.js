@@ -44,6 +44,13 @@ test('a tier whose files leave something in the temporary folder fails, naming i
   assert.deepEqual(fs.readdirSync(r.tmp), [], 'the runner removes the tier\'s temporary folder either way');
 });
 
+test('Chromium\'s own scratch files are not counted against a tier; the runner removes them with its folder', (t) => {
+  const r = runSuite(t, 'chromium');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.doesNotMatch(r.stderr, /left \d+ entries/);
+  assert.deepEqual(fs.readdirSync(r.tmp), []);
+});
+
 test('an unknown tier or argument is refused with exit 2 before anything runs', () => {
   for (const [args, message] of [[['--tier', 'everything'], /--tier: no tier "everything"; the tiers are unit, site, harness, browser/], [['--bogus'], /unknown argument "--bogus"/]]) {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-tests.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
