@@ -2,7 +2,10 @@
 // The performance harness (`npm run bench`). Declares the cells from the
 // manifest (plan.js), runs each repetition in a fresh child process under the
 // chosen runtime (spawn-cell.js → child.js), merges every sample into the data
-// file as soon as it arrives (datafile.js), and prints a summary at the end.
+// file as soon as it arrives (datafile.js, through the run store that owns
+// the file: run-store.js), and prints a summary at the end. The data tools
+// (merge, split, rederive) are `npm run data` (data.js); their old flags here
+// still work for one release.
 // Why one process per repetition: a variant's JIT warm-up, heap growth and
 // leftover timers must not leak into the next measurement. The chromium
 // profile's repetitions are a fresh page and Web Worker each instead, in one
@@ -10,10 +13,10 @@
 //
 // Nothing measured is lost whenever the run stops: a cell measured again
 // keeps its old samples until its first new one is saved, SIGINT and SIGTERM
-// save and exit 130 and 143, and the lock (harness/lock.js) is released on any
-// exit short of SIGKILL (after which the next run takes the stale lock over).
+// save and exit 130 and 143, and the lock (harness/run-store.js) is released
+// on any exit short of SIGKILL (after which the next run takes the stale lock
+// over).
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
 const { parseArgs, UsageError, HELP } = require('./harness/bench-args');
 const { loadManifest, selectVariants, ManifestError } = require('./lib/manifest');
@@ -23,20 +26,15 @@ const { compileAll } = require('./compile/index');
 const { runCell, killActive } = require('./harness/spawn-cell');
 const { binaryRuntime, RuntimeError } = require('./harness/runtime-record');
 const datafile = require('./harness/datafile');
-const { removeStaleTemps, WriteError } = require('./lib/atomic-write');
-const { writableFolder, FolderError } = require('./lib/writable-folder');
-const { realFile, journalFile } = require('./lib/side-files');
-const { checkOut } = require('./harness/out-file');
-const { lock, LockError } = require('./harness/lock');
+const { WriteError } = require('./lib/atomic-write');
+const { openRunStore } = require('./harness/run-store');
+const dataCommands = require('./harness/data-commands');
 const { runEnv, runId: makeRunId } = require('./lib/env');
 const { markContinued } = require('./lib/continuation');
 const { Progress, duration, weight } = require('./harness/progress');
 const { summaryTable, noiseSummary } = require('./harness/summary');
 const { formatSummary } = require('./harness/summary-formats');
 const { resolveProfiles } = require('./harness/profile-runtimes');
-const { mergeShards, MergeError } = require('./harness/merge');
-const { splitFile, SplitError } = require('./harness/split');
-const { rederiveFile, RederiveError } = require('./harness/rederive');
 const { NOISY_REL_IQR } = require('./lib/stats');
 const { interferenceMeter } = require('./harness/interference');
 const { measureRepetition } = require('./harness/repetition');
@@ -45,9 +43,16 @@ const { runFloor, floorLine } = require('./harness/run-floor');
 const { pastEstimate } = require('./harness/estimate');
 
 const { ROOT } = require('./lib/paths');
-const GENERATED_BY = 'scripts/bench.js';
+const { GENERATED_BY } = datafile;
 // The shell's codes for a process stopped by these signals (128 + number).
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
+// bench's old flags for the data tools, kept for one release: each runs the
+// command it became with the arguments parseArgs read.
+const ALIASES = {
+  split: (opts) => ({ file: opts.split }),
+  rederive: (opts) => ({ file: opts.rederive }),
+  merge: (opts) => ({ shards: opts.merge, out: opts.out })
+};
 
 function sameSetup(stored, planned) {
   return stored.t === planned.t && stored.k === planned.k && stored.errorRate === planned.errorRate;
@@ -105,12 +110,12 @@ function stopwatch() {
 // A file as the messages name it: relative to where the command runs.
 const shown = (file) => path.relative(process.cwd(), file);
 
-// The dry run's second figure, from the samples --out already holds.
-function historyLine(jobs, opts) {
-  const where = shown(opts.out);
+// The dry run's second figure, from the samples the data file already holds.
+function historyLine(jobs, out, opts) {
+  const where = shown(out.file);
   let data;
   try {
-    data = datafile.load(opts.out, GENERATED_BY, opts.dataSchema);
+    data = out.read(GENERATED_BY, opts.dataSchema);
   } catch (err) {
     return `no estimate from past samples: ${err.message}`;
   }
@@ -139,29 +144,16 @@ async function run(argv, browsers) {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  if (opts.split) {
-    const { written, refused, unplaced } = splitFile(opts.split, { generatedBy: GENERATED_BY, shown });
-    for (const w of written) process.stdout.write(`${shown(w.file)}: ${w.cells} cells of ${w.profile} from ${w.runs} run${w.runs === 1 ? '' : 's'}\n`);
-    if (unplaced.length) process.stderr.write(`bench: left out of every file: the cells of ${unplaced.join(', ')} (no runtime profile)\n`);
-    for (const f of refused) process.stderr.write(`bench: refusing to overwrite ${shown(f)}: it exists; move it away to write it from ${shown(opts.split)}\n`);
-    return refused.length ? 1 : 0;
+  // The data tools' old flags: now `npm run data -- COMMAND` (data-commands.js).
+  const alias = Object.keys(ALIASES).find((name) => opts[name]);
+  if (alias) {
+    process.stderr.write(dataCommands.aliasNotice(alias));
+    return dataCommands.runCommand(alias, ALIASES[alias](opts), { prog: 'bench', as: `--${alias}` });
   }
-  if (opts.rederive) {
-    const { cells } = rederiveFile(realFile(opts.rederive), { generatedBy: GENERATED_BY });
-    process.stdout.write(`${shown(opts.rederive)}: the derived figures of ${cells} cells computed again\n`);
-    return 0;
-  }
-  // Once, here: the lock, the journal, the temporary file and the rename all
-  // work on the file a linked --out points to (lib/side-files.js).
-  const given = opts.out;
-  opts.out = realFile(opts.out);
-  checkOut(given, opts.out);
-  if (opts.merge) {
-    const merged = mergeShards(opts.merge, opts.out, { generatedBy: GENERATED_BY });
-    process.stdout.write(`${shown(opts.out)}: ${merged.cells} cells from ${opts.merge.length} shards ` +
-      `(${merged.hosts} host${merged.hosts === 1 ? '' : 's'})\n`);
-    return 0;
-  }
+  // The data file, resolved once: the lock, the journal, the temporary file
+  // and the rename all work on the file a linked --out points to.
+  const out = openRunStore(opts.out);
+  out.checkKind('--out');
   const { settings } = opts;
   const manifest = checkManifest(loadManifest(opts.manifest), opts.manifest);
   const variants = selectVariants(manifest, settings.variants);
@@ -202,18 +194,13 @@ async function run(argv, browsers) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
       `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings` +
       (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
-    process.stdout.write(historyLine(plan.jobs, opts) + '\n');
+    process.stdout.write(historyLine(plan.jobs, out, opts) + '\n');
     for (const c of skipped) process.stdout.write(`skip ${c.key}: ${c.skip}\n`);
     return 0;
   }
 
-  try {
-    writableFolder(path.dirname(opts.out), { what: 'the data file', todo: 'Pass --out a path on a writable file system.' });
-  } catch (err) {
-    if (!(err instanceof FolderError)) throw err;
-    throw new datafile.DataFileError(opts.out, err.message);
-  }
-  const held = lock(opts.out);
+  out.checkWritable();
+  out.lock();
   // From here a signal stops the run cleanly: installed before anything is
   // written, so no moment is left where SIGINT/SIGTERM kills the process
   // with its lock and a half-done state.
@@ -231,18 +218,9 @@ async function run(argv, browsers) {
   const handlers = Object.keys(SIGNAL_EXIT).map((signal) => [signal, () => stop(signal)]);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   try {
-    const removed = removeStaleTemps(opts.out);
+    const removed = out.removeStaleTemps();
     const meter = interferenceMeter();
-    const store = new datafile.Store(opts.out, datafile.load(opts.out, GENERATED_BY, opts.dataSchema), {
-      ciTarget: settings.ciTarget,
-      warmCiTarget: settings.warmCiTarget,
-      guard() {
-        if (!held.holds()) {
-          throw new datafile.DataFileError(opts.out, `its lock ${held.file} was removed or taken by another process; ` +
-            'stopped without writing. Check that no other run writes this file, then continue with --resume.');
-        }
-      }
-    });
+    const store = out.cells({ generatedBy: GENERATED_BY, schemaId: opts.dataSchema, ciTarget: settings.ciTarget, warmCiTarget: settings.warmCiTarget });
     const runId = makeRunId(runtimes);
     const elapsed = stopwatch(); // the run's wall time; env.date is its start as a timestamp
     const harness = Object.assign({}, settings, {
@@ -268,10 +246,10 @@ async function run(argv, browsers) {
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
     if (store.recovered.repetitions || store.recovered.dropped) {
-      progress.note(`${shown(journalFile(opts.out))}: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
+      progress.note(`${shown(out.journalFile)}: ${store.recovered.repetitions} repetitions of a stopped run recovered` +
         (store.recovered.dropped ? '; its last line, cut short by the stop, was dropped (that repetition runs again)' : ''));
     }
-    progress.note(`${shown(opts.out)}: ${jobs.length} jobs to run ` +
+    progress.note(`${shown(out.file)}: ${jobs.length} jobs to run ` +
       `(${plan.cells.length} cells, ${skipped.length} skipped), run ${runId}`);
 
     const runJobs = async (list) => {
@@ -332,23 +310,22 @@ async function run(argv, browsers) {
     human.write(summaryTable(measured) + '\n' + noiseSummary(measured, settings) + '\n');
     const wallLine = floorLine(env.wallMs, floor);
     if (wallLine) human.write(wallLine + '\n');
-    if (opts.format !== 'table') process.stdout.write(formatSummary(opts.format, measured, { run: runId, file: opts.out }) + '\n');
+    if (opts.format !== 'table') process.stdout.write(formatSummary(opts.format, measured, { run: runId, file: out.file }) + '\n');
     for (const f of profiled.failed) process.stderr.write(`bench: not measured: ${f.message}\n`);
     return interrupted ? SIGNAL_EXIT[interrupted] : profiled.failed.length ? 1 : 0;
   } catch (err) {
     if (!(err instanceof WriteError)) throw err;
     // A full disk: the save or the journal line failed whole, so the data
     // file and the journal still hold everything measured before it.
-    const journaled = fs.existsSync(journalFile(opts.out));
-    const kept = err.file === journalFile(opts.out)
-      ? `${path.basename(opts.out)} and ${path.basename(err.file)} hold every repetition finished before this one`
-      : `${path.basename(opts.out)} is unchanged` + (journaled ? ` and ${path.basename(journalFile(opts.out))} holds every repetition since its last save` : '');
+    const kept = err.file === out.journalFile
+      ? `${path.basename(out.file)} and ${path.basename(err.file)} hold every repetition finished before this one`
+      : `${path.basename(out.file)} is unchanged` + (out.hasJournal() ? ` and ${path.basename(out.journalFile)} holds every repetition since its last save` : '');
     if (progress && progress.tty) process.stderr.write('\r\x1b[K'); // clears a redrawn progress bar
-    process.stderr.write(`bench: ${err.line(kept, `rerun with --resume --out ${shown(opts.out)}`)}\n`);
+    process.stderr.write(`bench: ${err.line(kept, `rerun with --resume --out ${shown(out.file)}`)}\n`);
     return 1;
   } finally {
     for (const [signal, handler] of handlers) process.removeListener(signal, handler);
-    held.release();
+    out.release();
   }
 }
 
@@ -356,9 +333,8 @@ if (require.main === module) {
   // `npm run bench -- --help | head` closes the pipe early: not an error.
   process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
   main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => {
-    const usage = err instanceof UsageError || err instanceof ManifestError || err instanceof MergeError || err instanceof RuntimeError;
-    const known = err instanceof datafile.DataFileError || err instanceof datafile.JournalError || err instanceof LockError ||
-      err instanceof WriteError || err instanceof SplitError || err instanceof RederiveError || err instanceof FolderError;
+    const usage = dataCommands.isUsageError(err) || err instanceof ManifestError || err instanceof RuntimeError;
+    const known = dataCommands.isKnownError(err);
     const hint = err instanceof UsageError ? '\nRun with --help for the options.' : '';
     process.stderr.write(`bench: ${known || usage ? err.message + hint : err.stack}\n`);
     process.exitCode = usage ? 2 : 1;
