@@ -13,15 +13,13 @@ const { FolderError } = require('../lib/writable-folder');
 const { GENERATED_BY, DataFileError } = require('./datafile');
 const { JournalError } = require('./journal');
 const { LockError } = require('./lock');
-const { openRunStore } = require('./run-store');
+const { openRunStore, shown } = require('./run-store');
 const { mergeShards, MergeError } = require('./merge');
 const { splitFile, SplitError } = require('./split');
 const { rederiveFile, RederiveError } = require('./rederive');
 
 const DEFAULT_MERGE_OUT = path.join('data', 'perf.json');
 
-// A file as the messages name it: relative to where the command runs.
-const shown = (file) => path.relative(process.cwd(), file);
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // Every command takes `args` as its parse() returns them and `how`: { prog,

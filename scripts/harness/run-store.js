@@ -156,4 +156,7 @@ function openRunStore(given) {
   return new RunStore(path.resolve(given));
 }
 
-module.exports = { openRunStore, RunStore };
+// A file as the messages name it: relative to where the command runs.
+const shown = (file) => path.relative(process.cwd(), file);
+
+module.exports = { openRunStore, RunStore, shown };
