@@ -37,6 +37,8 @@ const COMMANDS = {
     optionHelp: [`  --out FILE          the merged file (default ${DEFAULT_MERGE_OUT})`],
     parse(files, values) {
       if (!files.length) throw new UsageError('needs the shard files to merge (data files written by bench --out)');
+      // As bench refuses it: the data file is never stdout.
+      if (values.out === '-') throw new UsageError('--out -: the merged file cannot be stdout; give a file');
       return { shards: files.map((f) => path.resolve(f)), out: path.resolve(values.out || path.join(ROOT, DEFAULT_MERGE_OUT)) };
     },
     run({ shards, out }, { as }) {

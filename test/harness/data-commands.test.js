@@ -44,6 +44,7 @@ test('data --help names every command; no command, an unknown one or a missing f
     [['rederive', 'a.json', 'b.json'], /^data: rederive: takes one file, not 2\n/],
     [['merge'], /^data: merge: needs the shard files to merge/],
     [['merge', 'a.json', '--out', ''], /^data: merge: --out needs a non-empty value\n/],
+    [['merge', 'a.json', '--out', '-'], /^data: merge: --out -: the merged file cannot be stdout; give a file\n/],
     [['split', 'a.json', '--out', 'b.json'], /^data: split: unknown argument "--out"\n/]
   ];
   for (const [args, message] of cases) {
