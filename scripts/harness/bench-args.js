@@ -68,19 +68,11 @@ ${column(scenarioHelp().slice(1))}
                       --runtime. An unknown name exits 2. "chromium" (never
                       part of "all"): headless Chromium through playwright-core,
                       one fresh page and Web Worker per repetition, upload only
-  --merge SHARD...    merge data files made by separate runs (one per machine
-                      or runtime) into --out, by cell key; runs nothing.
-                      Refuses shards whose harness settings or schema differ,
-                      or that both hold a cell (data/SCHEMA.md, "Shards").
-  --split FILE        write the cells of FILE (data/perf.json, every runtime in
-                      one file) as one file per runtime profile beside it,
-                      perf-<profile>.json; runs nothing. A file already there
-                      is refused (exit 1), the others are written
-                      (data/SCHEMA.md, "One file per runtime profile").
-  --rederive FILE     compute every figure FILE derives from its samples again
-                      with this harness (summaries, intervals, aboveFloor) and
-                      rewrite it; runs nothing (for files written while a
-                      derivation was different, data/SCHEMA.md)
+  --merge SHARD...    moved to npm run data -- merge SHARD... [--out FILE]
+  --split FILE        moved to npm run data -- split FILE
+  --rederive FILE     moved to npm run data -- rederive FILE; each old flag
+                      still works for this release, after a notice (see
+                      npm run data -- --help)
   --quick             smoke run: each variant once per scenario, n ${QUICK.ns.join(',')}, ${QUICK.modes.join(',')} mode,
                       1 repetition (under a minute on today's Node)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
@@ -305,7 +297,7 @@ function defaultOut(profile, data, profiles) {
   if (data.schema !== 'asyncbench/perf@1' || !profiles.length) return path.join(ROOT, data.file);
   if (profiles.length === 1 && profiles[0] !== 'all') return path.join(ROOT, 'data', `perf-${profiles[0]}.json`);
   throw new UsageError(`--runtimes names ${profiles[0] === 'all' ? 'every' : profiles.length} profile${profiles[0] === 'all' ? '' : 's'} (${profiles.join(', ')}) and no --out: the site reads one file per profile, data/perf-<profile>.json. ` +
-    'Run one profile at a time, or give --out FILE and split it afterwards with --split FILE.');
+    'Run one profile at a time, or give --out FILE and split it afterwards with npm run data -- split FILE.');
 }
 
 module.exports = { parseArgs, UsageError, HELP };

@@ -1,10 +1,11 @@
-// Reads, validates, merges and atomically writes a performance data file
-// (schema asyncbench/perf@1, see data/SCHEMA.md). Cells are merged by key, so
-// a run never drops another runtime's or scenario's results; a cell being
-// measured again keeps its old samples until the first new one is saved; and
-// every write is validated, then goes to a temporary file renamed over the
-// old one (atomic-write.js): a run killed at any moment leaves a complete,
-// valid file that still holds everything measured so far.
+// Reads, validates and merges a performance data file (schema
+// asyncbench/perf@1, see data/SCHEMA.md). Cells are merged by key, so a run
+// never drops another runtime's or scenario's results; a cell being measured
+// again keeps its old samples until the first new one is saved; and every
+// write is validated first. Where the data go is the run store's business
+// (run-store.js: the journal, the lock, the atomic save), so a run killed at
+// any moment leaves a complete, valid file that still holds everything
+// measured so far.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,13 +13,14 @@ const stats = require('../lib/stats');
 const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
 const { deriveAboveFloor } = require('./above-floor');
-const { writeJsonAtomic } = require('../lib/atomic-write');
-const journal = require('./journal');
 const { runsOfCell } = require('../lib/continuation');
 const schemas = require('../lib/schemas');
 const { ROOT } = require('../lib/paths');
 
 const SCHEMA_ID = 'asyncbench/perf@1';
+// The `generatedBy` of every data file the harness writes, the data tools'
+// (split, rederive, merge) included: the runner that measured them.
+const GENERATED_BY = 'scripts/bench.js';
 // stack-overflow: a measured outcome of the streamline-modes scenario (its schema alone allows it).
 const FAILURES = ['timeout', 'crash', 'oom', 'stack-overflow'];
 
@@ -163,18 +165,19 @@ function journalEntryProblem({ cell, sample }, schemaId) {
   return null;
 }
 
+// The cells of one data file in memory, written through `target`, the run
+// store that owns the file (run-store.js: its journal and its saves; its
+// guard() throws once this process may no longer write the file).
 class Store {
-  // guard(): throws if this process may no longer write the file (its lock is gone).
   // ciTarget: see summarizeCell.
-  constructor(file, data, { guard = () => {}, ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
-    this.file = file;
+  constructor(target, data, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
+    this.target = target;
     this.summaryOptions = { ciTarget, warmCiTarget };
     this.data = data;
-    this.guard = guard;
     this.byKey = new Map(data.cells.map((c) => [c.key, c]));
     // Repetitions a stopped run journaled but never saved (journal.js) are
     // folded in first, so nothing this store writes can drop them.
-    const { entries, dropped } = journal.read(file, (entry) => journalEntryProblem(entry, data.schema));
+    const { entries, dropped } = target.readJournal((entry) => journalEntryProblem(entry, data.schema));
     for (const { cell, sample } of entries) this.addSample(cell, sample);
     this.recovered = { repetitions: entries.length, dropped };
   }
@@ -214,9 +217,9 @@ class Store {
   // Adds a finished repetition and journals it: it is safe on disk at once,
   // and reaches the data file with the next save().
   record(planCell, sample) {
-    this.guard();
+    this.target.guard();
     const stored = this.addSample(planCell, sample);
-    journal.append(this.file, planCell, stored);
+    this.target.appendJournal(planCell, stored);
     return stored;
   }
 
@@ -236,22 +239,22 @@ class Store {
 
   // Writes the file if it is valid; never writes one that load() would refuse.
   save() {
-    this.guard();
+    this.target.guard();
     this.data.updated = new Date().toISOString();
     deriveAboveFloor(this.data.cells);
     const problems = validate(this.data);
     if (problems.length) {
-      throw new Error(`Internal error: refusing to write ${this.file}, the data do not match ${this.data.schema}: ${problems.join('; ')}. ` +
+      throw new Error(`Internal error: refusing to write ${this.target.file}, the data do not match ${this.data.schema}: ${problems.join('; ')}. ` +
         'The file on disk is unchanged.');
     }
     // Every byte or nothing: on a full disk this throws a WriteError (lib/
     // full-write.js) with the old file in place, and the journal is kept.
-    writeJsonAtomic(this.file, this.data, 1);
+    this.target.write(this.data);
     // Only now does the file hold every journaled repetition. A kill between
     // the rename and this leaves a journal whose repetitions the file already
     // has: replaying them again replaces each with itself.
-    journal.clear(this.file);
+    this.target.clearJournal();
   }
 }
 
-module.exports = { JournalError: journal.JournalError, load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID };
+module.exports = { load, validate, validateSample, summarizeCell, newCell, Store, DataFileError, SCHEMA_ID, GENERATED_BY };

@@ -1,11 +1,12 @@
-// The run's journal, FILE.journal beside the data file: one JSON line per
-// finished repetition, appended as it finishes. Rewriting the whole data file
-// after every repetition cost more than the repetitions themselves once the
-// file held a few runtimes (~0.14 s per save at 12 MB, growing with the
-// file), so bench.js saves the file every --save-every seconds and appends
-// to the journal in between: a run killed at any moment has each finished
-// repetition either in the file or in the journal, and the next run on that
-// file folds the journal in before it plans anything (replay below).
+// The run's journal, FILE.journal beside the data file (named by the run
+// store, harness/run-store.js, which hands its path to every function here):
+// one JSON line per finished repetition, appended as it finishes. Rewriting
+// the whole data file after every repetition cost more than the repetitions
+// themselves once the file held a few runtimes (~0.14 s per save at 12 MB,
+// growing with the file), so a run saves the file every --save-every seconds
+// and appends to the journal in between: a run killed at any moment has each
+// finished repetition either in the file or in the journal, and the next run
+// on that file folds the journal in before it plans anything (replay below).
 //
 // A line is appended whole or not at all as far as this process can tell: a
 // write that fails (a full disk) is cut back to the journal's size before it,
@@ -18,7 +19,6 @@
 // untouched, naming the line.
 'use strict';
 const fs = require('node:fs');
-const { journalFile } = require('../lib/side-files');
 const scenarios = require('./scenarios');
 const { writeAll, WriteError } = require('../lib/full-write');
 
@@ -43,10 +43,10 @@ class JournalError extends Error {
   }
 }
 
-// Appends one finished repetition of `planCell`. Throws a WriteError when
-// the line cannot be written; the journal then holds what it held before.
-function append(dataFile, planCell, sample) {
-  const file = journalFile(dataFile);
+// Appends one finished repetition of `planCell` to journal `file`. Throws a
+// WriteError when the line cannot be written; the journal then holds what it
+// held before.
+function append(file, planCell, sample) {
   const buf = Buffer.from(JSON.stringify({ cell: cellFields(planCell), sample }) + '\n');
   let fd;
   let before = null;
@@ -73,8 +73,7 @@ function validEntry(entry) {
 // says whether a last line cut short by a kill was left out. No journal: none.
 // problemOf(entry): what makes a whole entry unfit to replay (fields the
 // harness never writes), or null; such a line is refused like a broken one.
-function read(dataFile, problemOf = () => null) {
-  const file = journalFile(dataFile);
+function read(file, problemOf = () => null) {
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -112,13 +111,13 @@ function read(dataFile, problemOf = () => null) {
   return { entries, dropped };
 }
 
-// Removes the journal once the data file holds everything in it.
-function clear(dataFile) {
+// Removes journal `file` once the data file holds everything in it.
+function clear(file) {
   try {
-    fs.unlinkSync(journalFile(dataFile));
+    fs.unlinkSync(file);
   } catch (err) {
-    if (err.code !== 'ENOENT') throw new JournalError(journalFile(dataFile), `cannot remove it (${err.code || err.message})`);
+    if (err.code !== 'ENOENT') throw new JournalError(file, `cannot remove it (${err.code || err.message})`);
   }
 }
 
-module.exports = { journalFile, append, read, clear, cellFields, JournalError };
+module.exports = { append, read, clear, cellFields, JournalError };

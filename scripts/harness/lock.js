@@ -21,7 +21,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const { isAlive, startTicks } = require('../lib/process-alive');
-const { lockFile: lockOf, takeoverFile, tempFile, fileOfLock, realFile } = require('../lib/side-files');
+const { takeoverFile, tempFile, fileOfLock } = require('../lib/side-files');
 
 const MAX_DEPTH = 3;        // a takeover lock whose holder died, taken over in turn, ...
 const MAX_ATTEMPTS = 400;   // while another process is taking over: ~2 s of 5 ms waits
@@ -205,12 +205,11 @@ function handle(lockFile, text) {
   };
 }
 
-// Takes the lock on `file` (FILE.lock beside the file a link points to:
-// a run by the link and a run by its target share one lock); returns
-// { file, release(), holds() }. Throws a LockError naming the holder if a
-// live benchmark has it.
-function lock(file) {
-  const lockFile = lockOf(realFile(file));
+// Takes `lockFile`, the lock of a data file as the run store names it
+// (FILE.lock beside the file a link points to: a run by the link and a run
+// by its target share one lock); returns { file, release(), holds() }.
+// Throws a LockError naming the holder if a live benchmark has it.
+function takeLock(lockFile) {
   const own = acquire(lockFile, 0);
   // A takeover lock left by a process killed in the middle of a takeover.
   const takeover = takeoverFile(lockFile);
@@ -221,4 +220,4 @@ function lock(file) {
   return own;
 }
 
-module.exports = { lock, LockError, staleReason, inspect, lockText };
+module.exports = { takeLock, LockError, staleReason, inspect, lockText };

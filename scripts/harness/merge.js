@@ -1,18 +1,17 @@
-// `npm run bench -- --merge SHARD... [--out FILE]`: one data file from shards
-// measured apart (one CI job per runtime, or several machines). Cells are
-// merged by key. Shards must agree on the schema and on every harness setting,
-// or their figures would not describe the same benchmark; a cell present in
-// two shards is refused rather than mixed, because its samples would then come
-// from two machines (data/SCHEMA.md, "Shards"). Each run keeps its own host
-// record; each cell is stamped with the id of the host that measured it, so
-// the site can tell figures from different machines apart.
+// `npm run data -- merge SHARD... [--out FILE]` (data-commands.js): one data
+// file from shards measured apart (one CI job per runtime, or several
+// machines). Cells are merged by key. Shards must agree on the schema and on
+// every harness setting, or their figures would not describe the same
+// benchmark; a cell present in two shards is refused rather than mixed,
+// because its samples would then come from two machines (data/SCHEMA.md,
+// "Shards"). Each run keeps its own host record; each cell is stamped with the
+// id of the host that measured it, so the site can tell figures from different
+// machines apart.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const datafile = require('./datafile');
-const { lock } = require('./lock');
-const { writeJsonAtomic } = require('../lib/atomic-write');
 
 class MergeError extends Error {
   constructor(message) {
@@ -33,8 +32,9 @@ function hostId(host) {
   return 'host-' + crypto.createHash('sha256').update(JSON.stringify(hostOf(host))).digest('hex').slice(0, 8);
 }
 
-function readShard(file) {
-  if (!fs.existsSync(file)) throw new MergeError(`--merge ${file}: no such file; pass the shard files written by --out`);
+// `as`: the command as the user gave it, for messages ("--merge", "merge").
+function readShard(file, as) {
+  if (!fs.existsSync(file)) throw new MergeError(`${as} ${file}: no such file; pass the shard files written by --out`);
   const data = datafile.load(file, null); // refuses a file that is not valid perf data
   if (data.schema !== datafile.SCHEMA_ID) {
     throw new MergeError(`${file}: schema "${data.schema}" differs from ${datafile.SCHEMA_ID}; regenerate the shard with this version`);
@@ -104,24 +104,25 @@ function mergeData(shards, generatedBy) {
   return out;
 }
 
-// Reads every shard, merges, validates, and writes `out` atomically (replacing
-// any file there: list it as a shard to keep what it holds).
-function mergeShards(files, out, { generatedBy }) {
+// Reads every shard, merges, validates, and writes the file of run store
+// `out` atomically under its lock (replacing any file there: list it as a
+// shard to keep what it holds). `as`: see readShard.
+function mergeShards(files, out, { generatedBy, as = '--merge' }) {
   const seen = new Set();
   for (const f of files) {
-    if (seen.has(f)) throw new MergeError(`--merge: ${f} is given twice`);
+    if (seen.has(f)) throw new MergeError(`${as}: ${f} is given twice`);
     seen.add(f);
   }
-  const shards = files.map(readShard);
+  const shards = files.map((f) => readShard(f, as));
   const data = mergeData(shards, generatedBy);
   const problems = datafile.validate(data);
   if (problems.length) throw new Error(`Internal error: the merged data do not match ${datafile.SCHEMA_ID}: ${problems.join('; ')}`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  const held = lock(out);
+  out.makeFolder();
+  out.lock();
   try {
-    writeJsonAtomic(out, data, 1);
+    out.write(data);
   } finally {
-    held.release();
+    out.release();
   }
   return { cells: data.cells.length, hosts: Object.keys(data.hosts).length };
 }

@@ -1,16 +1,12 @@
-// `npm run bench -- --rederive FILE`: every figure a perf@1 file derives from
-// its samples (each cell's summaries and intervals, `aboveFloor`) computed
-// again by this harness, for a file written by a harness that derived them
-// another way (issue 28: the floor's costs were briefly taken from warm
-// figures, then retired; data/SCHEMA.md). The samples and runs are kept as
-// they are; the file is rewritten whole (atomic-write), under its lock, and
-// only when the result is valid. Runs nothing.
+// `npm run data -- rederive FILE` (data-commands.js): every figure a perf@1
+// file derives from its samples (each cell's summaries and intervals,
+// `aboveFloor`) computed again by this harness, for a file written by a
+// harness that derived them another way (issue 28: the floor's costs were
+// briefly taken from warm figures, then retired; data/SCHEMA.md). The samples
+// and runs are kept as they are; the file is rewritten whole (atomic-write),
+// under its lock, and only when the result is valid. Runs nothing.
 'use strict';
-const fs = require('node:fs');
 const datafile = require('./datafile');
-const { lock } = require('./lock');
-const { journalFile } = require('../lib/side-files');
-const { writeJsonAtomic } = require('../lib/atomic-write');
 const { deriveAboveFloor } = require('./above-floor');
 
 class RederiveError extends Error {
@@ -21,16 +17,18 @@ class RederiveError extends Error {
   }
 }
 
-// → { cells } rederived; throws RederiveError naming what is wrong.
-function rederiveFile(file, { generatedBy }) {
-  if (fs.existsSync(journalFile(file))) {
-    throw new RederiveError(file, `${journalFile(file)} holds repetitions not yet saved; fold them in first with the run's own command and --resume`);
+// The file of run store `store` rederived → { cells }; throws RederiveError
+// naming what is wrong.
+function rederiveFile(store, { generatedBy }) {
+  const { file } = store;
+  if (store.hasJournal()) {
+    throw new RederiveError(file, `${store.journalFile} holds repetitions not yet saved; fold them in first with the run's own command and --resume`);
   }
-  const held = lock(file);
+  store.lock();
   try {
     let data;
     try {
-      data = JSON.parse(fs.readFileSync(file, 'utf8'));
+      data = JSON.parse(store.text());
     } catch (err) {
       throw new RederiveError(file, err.code === 'ENOENT' ? 'does not exist' : `cannot be read as JSON (${err.code || err.message})`);
     }
@@ -45,10 +43,10 @@ function rederiveFile(file, { generatedBy }) {
     const problems = datafile.validate(data);
     if (problems.length) throw new RederiveError(file, `still does not match ${data.schema} once rederived: ${problems.join('; ')}`);
     if (generatedBy && !data.generatedBy) data.generatedBy = generatedBy;
-    writeJsonAtomic(file, data, 1);
+    store.write(data);
     return { cells: data.cells.length };
   } finally {
-    held.release();
+    store.release();
   }
 }
 

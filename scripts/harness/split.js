@@ -1,20 +1,18 @@
-// `npm run bench -- --split FILE`: a perf@1 file holding several runtimes
-// (data/perf.json before issue 28) as one file per runtime profile,
-// perf-<profile>.json beside FILE, each what `npm run bench -- --runtimes
-// <profile> --out perf-<profile>.json` would hold: that profile's cells, the
-// runs they come from, and in each run only that profile's runtime. The site
-// reads one file per profile (site/lib/perf-files.js) and a CI job writes one,
-// so no file has to be merged (data/SCHEMA.md, "One file per runtime profile").
-// Runs nothing; FILE is left as it is. A profile's file already there is
-// never overwritten: it is refused, and the other profiles are written.
+// `npm run data -- split FILE` (data-commands.js): a perf@1 file holding
+// several runtimes (data/perf.json before issue 28) as one file per runtime
+// profile, perf-<profile>.json beside FILE, each what `npm run bench --
+// --runtimes <profile> --out perf-<profile>.json` would hold: that profile's
+// cells, the runs they come from, and in each run only that profile's
+// runtime. The site reads one file per profile (site/lib/perf-files.js) and a
+// CI job writes one, so no file has to be merged (data/SCHEMA.md, "One file
+// per runtime profile"). Runs nothing; FILE is left as it is. A profile's
+// file already there is never overwritten: it is refused, and the other
+// profiles are written.
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
 const datafile = require('./datafile');
-const { lock } = require('./lock');
+const { openRunStore } = require('./run-store');
 const { runsOfCell } = require('../lib/continuation');
-const { journalFile } = require('../lib/side-files');
-const { writeJsonAtomic } = require('../lib/atomic-write');
 
 class SplitError extends Error {
   constructor(message) {
@@ -97,38 +95,41 @@ function splitData(data, generatedBy) {
 
 const outFile = (file, profile) => path.join(path.dirname(file), `perf-${profile}.json`);
 
-// Reads `file` and writes perf-<profile>.json beside it for each profile it
-// holds, except where such a file exists: that one is refused and the
-// others are written. Returns { written: [{ profile, file, cells, runs }],
-// refused: [file], unplaced: [runtime id] }.
-function splitFile(file, { generatedBy, shown = (f) => f }) {
-  if (!fs.existsSync(file)) throw new SplitError(`--split ${shown(file)}: no such file; name the perf@1 file that holds several runtimes (data/perf.json)`);
-  if (fs.existsSync(journalFile(file))) {
-    throw new SplitError(`${shown(journalFile(file))} holds repetitions a stopped run never saved into ${shown(file)}; ` +
+// Reads the file of run store `source` and writes perf-<profile>.json beside
+// it (beside the path as given) for each profile it holds, except where such
+// a file exists: that one is refused and the others are written. Returns
+// { written: [{ profile, file, cells, runs }], refused: [file], unplaced:
+// [runtime id] }. `as`: the command as the user gave it, for messages
+// ("--split", "split").
+function splitFile(source, { generatedBy, shown = (f) => f, as = '--split' }) {
+  const file = source.given;
+  if (!source.exists()) throw new SplitError(`${as} ${shown(file)}: no such file; name the perf@1 file that holds several runtimes (data/perf.json)`);
+  if (source.hasJournal()) {
+    throw new SplitError(`${shown(source.journalFile)} holds repetitions a stopped run never saved into ${shown(file)}; ` +
       `finish that run with npm run bench -- --resume --out ${shown(file)}, then split. Nothing was written.`);
   }
   // No run may write the file while it is read.
-  const source = lock(file);
+  source.lock();
   try {
-    const data = datafile.load(file, null); // refuses a file that is not valid perf@1 data
+    const data = source.read(null); // refuses a file that is not valid perf@1 data
     const { files, unplaced } = splitData(data, generatedBy);
     if (!files.size) throw new SplitError(`${shown(file)} holds no cells of a runtime profile (only ${unplaced.join(', ') || 'none'}); nothing to split.`);
     const written = [];
     const refused = [];
     for (const [profile, out] of files) {
-      const target = outFile(file, profile);
+      const target = openRunStore(outFile(file, profile));
       const problems = datafile.validate(out);
       if (problems.length) throw new Error(`Internal error: the ${profile} part of ${file} does not match ${datafile.SCHEMA_ID}: ${problems.join('; ')}`);
       // Its lock first, so no run starts writing it meanwhile.
-      const held = lock(target);
+      target.lock();
       try {
-        if (fs.existsSync(target)) refused.push(target);
+        if (target.exists()) refused.push(target.given);
         else {
-          writeJsonAtomic(target, out, 1);
-          written.push({ profile, file: target, cells: out.cells.length, runs: Object.keys(out.runs).length });
+          target.write(out);
+          written.push({ profile, file: target.given, cells: out.cells.length, runs: Object.keys(out.runs).length });
         }
       } finally {
-        held.release();
+        target.release();
       }
     }
     return { written, refused, unplaced };

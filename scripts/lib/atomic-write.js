@@ -18,7 +18,12 @@ const { makeDir } = require('./writable-folder');
 // Writes `text` as `file` in one rename. Throws a WriteError (the old file
 // untouched, no temporary file left) if any step fails.
 function writeFileAtomic(file, text) {
-  const target = realFile(file);
+  replaceFile(realFile(file), text);
+}
+
+// writeFileAtomic for a path already resolved (side-files realFile): the
+// run store resolves its data file once and saves it many times.
+function replaceFile(target, text) {
   const buf = Buffer.from(text);
   const tmp = tempFile(target);
   try {
@@ -62,7 +67,11 @@ function writeJsonAtomic(file, data, indent = 2) {
 // save's and a lock's) whose process has ended. Nothing else in the folder
 // is touched. Returns the names removed.
 function removeStaleTemps(file) {
-  const target = realFile(file);
+  return removeStaleTempsAt(realFile(file));
+}
+
+// removeStaleTemps for a path already resolved (side-files realFile).
+function removeStaleTempsAt(target) {
   const dir = path.dirname(target);
   const ours = tempPattern(target);
   let names;
@@ -83,4 +92,4 @@ function removeStaleTemps(file) {
   return removed;
 }
 
-module.exports = { writeFileAtomic, writeJsonAtomic, removeStaleTemps, WriteError };
+module.exports = { writeFileAtomic, writeJsonAtomic, replaceFile, removeStaleTemps, removeStaleTempsAt, WriteError };

@@ -1,9 +1,10 @@
 // Where a data file lives and the names of the files kept beside it, in one
 // place: the lock (FILE.lock, and FILE.lock.takeover while a stale lock is
 // removed), the journal (FILE.journal) and the temporary file of a save or a
-// lock (NAME.<pid>.tmp). atomic-write.js, harness/lock.js and
-// harness/journal.js build every such name here, and removeStaleTemps
-// recognises exactly these.
+// lock (NAME.<pid>.tmp). The run store (harness/run-store.js) resolves a data
+// file once and names its lock and journal here; harness/lock.js and
+// atomic-write.js name the takeover lock and the temporary files here from
+// those; and removeStaleTemps recognises exactly these.
 //
 // A data file given through a symbolic link is written where the link
 // points: its side files must sit beside the real file, or two runs (one

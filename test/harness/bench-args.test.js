@@ -42,7 +42,7 @@ test('without --out, one runtime profile writes its own file; several need an --
   assert.match(parseArgs(['--runtimes', 'node-0.11']).out, /data\/perf-node-0\.11\.json$/);
   assert.match(parseArgs(['--runtimes', 'node-24', '--sweep']).out, /data\/perf-sweep\.json$/);
   assert.match(parseArgs(['--runtimes', 'node-24,bun', '--out', 'x.json']).out, /x\.json$/);
-  assert.throws(() => parseArgs(['--runtimes', 'node-24,bun']), /names 2 profiles \(node-24, bun\) and no --out.*--split FILE/);
+  assert.throws(() => parseArgs(['--runtimes', 'node-24,bun']), /names 2 profiles \(node-24, bun\) and no --out.*npm run data -- split FILE/);
   assert.throws(() => parseArgs(['--runtimes', 'all']), /names every profile \(all\) and no --out/);
 });
 

@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { tempOut, runBench, readData } = require('../fixtures/bench/helpers');
 const datafile = require('../../scripts/harness/datafile');
+const { openRunStore } = require('../../scripts/harness/run-store');
 
 const ARGS = ['--scenario', 'upload', '--mode', 'cpu', '--n', '6', '--reps', '2', '--timeout', '600000'];
 
@@ -74,7 +75,7 @@ test('out of memory is recorded in one line with n and the heap limit', async (t
 
 test('a sample that does not match the schema is saved as a failed one with the reason, never as an invalid file', (t) => {
   const out = tempOut(t);
-  const store = new datafile.Store(out, datafile.load(out, 'test'));
+  const store = openRunStore(out).cells({ generatedBy: 'test' });
   const planCell = { key: 'node-x|upload|cpu|original|5', runtime: 'node-x', scenario: 'upload', mode: 'cpu', variant: 'original',
     n: 5, t: 1, ioFloorMs: 8, criticalPath: 8, skip: null };
   store.data.runs.r1 = { date: 'd', generatedBy: 'test', git: { commit: null, dirty: null },

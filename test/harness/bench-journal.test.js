@@ -10,6 +10,8 @@ const path = require('node:path');
 const { tempOut, runBench, readData, until, readyPid, killQuietly } = require('../fixtures/bench/helpers');
 const datafile = require('../../scripts/harness/datafile');
 const journal = require('../../scripts/harness/journal');
+const { openRunStore } = require('../../scripts/harness/run-store');
+const { journalFile } = require('../../scripts/lib/side-files');
 
 const SMALL = ['--scenario', 'upload', '--mode', 'cpu', '--reps', '1', '--timeout', '600000'];
 const NS = ['--n', '5,6,7,8,9,10'];
@@ -30,7 +32,7 @@ test('kill -9 between saves: the journaled repetitions reach the file with the n
     }
   });
   assert.equal(killed.signal, 'SIGKILL', killed.stderr);
-  const journaled = lines(journal.journalFile(out));
+  const journaled = lines(journalFile(out));
   assert.ok(journaled.length > 0, 'seed 2 runs some jobs before the hanging one');
   const before = readData(out);
   for (const { cell, sample } of journaled) {
@@ -45,7 +47,7 @@ test('kill -9 between saves: the journaled repetitions reach the file with the n
   for (const { cell, sample } of journaled) {
     assert.deepEqual(sampleIn(after, cell.key, sample), sample, `${cell.key} rep ${sample.rep} kept as measured, not run again`);
   }
-  assert.equal(fs.existsSync(journal.journalFile(out)), false, 'the journal is gone once the file holds it');
+  assert.equal(fs.existsSync(journalFile(out)), false, 'the journal is gone once the file holds it');
 });
 
 // A finished one-cell data file and a new repetition of its cell to journal.
@@ -60,24 +62,24 @@ async function fileWithCell(t) {
 
 test('a last journal line cut short by a stop is dropped with a note; the lines before it are kept', async (t) => {
   const { out, cell, extra } = await fileWithCell(t);
-  journal.append(out, cell, extra);
-  fs.appendFileSync(journal.journalFile(out), '{"cell":{"key":"' + cell.key.slice(0, 10)); // the write a kill cut
-  const store = new datafile.Store(out, datafile.load(out, 'test'));
+  openRunStore(out).appendJournal(cell, extra);
+  fs.appendFileSync(journalFile(out), '{"cell":{"key":"' + cell.key.slice(0, 10)); // the write a kill cut
+  const store = openRunStore(out).cells({ generatedBy: 'test' });
   assert.deepEqual(store.recovered, { repetitions: 1, dropped: true });
   assert.deepEqual(store.get(cell.key).samples.map((s) => s.rep), [...cell.samples.map((s) => s.rep), 2]);
 });
 
 test('a broken journal line with entries after it is refused: nothing written, the journal kept', async (t) => {
   const { out, cell, extra } = await fileWithCell(t);
-  fs.writeFileSync(journal.journalFile(out), 'not json\n');
-  journal.append(out, cell, extra);
+  fs.writeFileSync(journalFile(out), 'not json\n');
+  openRunStore(out).appendJournal(cell, extra);
   const fileBefore = fs.readFileSync(out, 'utf8');
-  const journalBefore = fs.readFileSync(journal.journalFile(out), 'utf8');
+  const journalBefore = fs.readFileSync(journalFile(out), 'utf8');
   const r = await runBench(['--variants', '^original$', ...SMALL, '--n', '5', '--out', out, '--resume']);
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /perf\.json\.journal: line 1 is not a journal entry.*move the journal aside/);
   assert.equal(fs.readFileSync(out, 'utf8'), fileBefore, 'the data file is untouched');
-  assert.equal(fs.readFileSync(journal.journalFile(out), 'utf8'), journalBefore, 'the journal is untouched');
+  assert.equal(fs.readFileSync(journalFile(out), 'utf8'), journalBefore, 'the journal is untouched');
   assert.deepEqual(fs.readdirSync(path.dirname(out)).sort(), ['perf.json', 'perf.json.journal'], 'no lock left behind');
 });
 
@@ -99,9 +101,9 @@ test('a journal line that parses but holds the wrong fields is refused, naming t
     [planCell, noStatus, /its sample does not match .*: \(root\) must have required property 'status'/]
   ];
   for (const [c, sample, what] of cases) {
-    fs.writeFileSync(journal.journalFile(out), entry(planCell, extra) + entry(c, sample) + entry(planCell, Object.assign({}, extra, { rep: 3 })));
+    fs.writeFileSync(journalFile(out), entry(planCell, extra) + entry(c, sample) + entry(planCell, Object.assign({}, extra, { rep: 3 })));
     const fileBefore = fs.readFileSync(out, 'utf8');
-    const journalBefore = fs.readFileSync(journal.journalFile(out), 'utf8');
+    const journalBefore = fs.readFileSync(journalFile(out), 'utf8');
     const r = await runBench(['--variants', '^original$', ...SMALL, '--n', '5', '--out', out, '--resume']);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /perf\.json\.journal: line 2 is not a journal entry: /);
@@ -109,7 +111,7 @@ test('a journal line that parses but holds the wrong fields is refused, naming t
     assert.match(r.stderr, /move the journal aside/);
     assert.doesNotMatch(r.stderr, /Internal error|\n\s+at /, 'no stack');
     assert.equal(fs.readFileSync(out, 'utf8'), fileBefore, 'the data file is untouched');
-    assert.equal(fs.readFileSync(journal.journalFile(out), 'utf8'), journalBefore, 'the journal is untouched');
+    assert.equal(fs.readFileSync(journalFile(out), 'utf8'), journalBefore, 'the journal is untouched');
   }
 });
 

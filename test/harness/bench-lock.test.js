@@ -145,8 +145,8 @@ test('a run whose lock is removed under it stops without writing', async (t) => 
 
 test('the lock is released when its process dies of an uncaught exception', (t) => {
   const out = tempOut(t);
-  const script = `const { lock } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'scripts', 'harness', 'lock'))});
-    lock(${JSON.stringify(out)});
+  const script = `const { openRunStore } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'scripts', 'harness', 'run-store'))});
+    openRunStore(${JSON.stringify(out)}).lock();
     setTimeout(() => { throw new Error('unexpected'); }, 0);`;
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   assert.equal(r.status, 1);

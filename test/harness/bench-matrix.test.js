@@ -1,7 +1,7 @@
 // The runtime matrix: `npm run bench -- --runtimes` (profiles installed on
-// demand, their library sets, skipped cells with their reasons), `--merge` of
-// shards measured apart, and the CI workflow that runs one job per profile,
-// each writing that profile's data file.
+// demand, their library sets, skipped cells with their reasons), `npm run
+// data -- merge` of shards measured apart, and the CI workflow that runs one
+// job per profile, each writing that profile's data file.
 // Runs are tiny (--quick at n = 20, cpu mode, a few variants); nothing here
 // depends on how fast they are.
 'use strict';
@@ -18,6 +18,7 @@ const { profilesWith, needsRegistry } = require('../helpers/runtimes');
 
 const ROOT = path.join(__dirname, '..', '..');
 const BENCH = path.join(ROOT, 'scripts', 'bench.js');
+const DATA = path.join(ROOT, 'scripts', 'data.js');
 const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const WORKFLOW = path.join(ROOT, '.github', 'workflows', 'bench-matrix.yml');
 const VALIDATOR = path.join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
@@ -30,12 +31,13 @@ const SMALL = ['--quick', '--n', '20', '--scenario', 'upload', '--mode', 'cpu', 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-matrix-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function bench(args, env = {}) {
-  const r = spawnSync(process.execPath, [BENCH, ...args], {
+function bench(args, env = {}, script = BENCH) {
+  const r = spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8', timeout: 300000, env: Object.assign({}, process.env, env)
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+const data = (args) => bench(args, {}, DATA);
 const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const byKey = (data) => Object.fromEntries(data.cells.map((c) => [c.key, c]));
 // What must agree between a merged file and one run of both runtimes: which
@@ -151,7 +153,7 @@ test('merging two shards equals one run of both runtimes; hosts are marked per c
   assert.equal(bench(['--runtimes', OLD, ...SMALL, '--out', shardOld]).code, 0);
   assert.equal(bench(['--runtime', process.execPath, ...SMALL, '--out', shardNow]).code, 0);
   const out = path.join(tmp, 'merged.json');
-  const r = bench(['--merge', shardOld, shardNow, '--out', out]);
+  const r = data(['merge', shardOld, shardNow, '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   const merged = read(out);
   assert.deepEqual(validate(merged), []);
@@ -169,10 +171,10 @@ test('a shard with other harness settings, or overlapping another, is refused an
   // --reps 2 also means --max-reps 2 (explicit --reps runs exactly that many); either is named.
   assert.equal(bench(['--runtimes', OLD, ...SMALL, '--reps', '2', '--out', other]).code, 0);
   const out = path.join(tmp, 'refused.json');
-  let r = bench(['--merge', shardNow, other, '--out', out]);
+  let r = data(['merge', shardNow, other, '--out', out]);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /shard-reps\.json: harness setting "(reps|maxReps)" is 2 .* but 1 in .*shard-now\.json/);
-  r = bench(['--merge', shardNow, both, '--out', out]);
+  r = data(['merge', shardNow, both, '--out', out]);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /both\.json: cell \S+ is also in .*shard-now\.json; shards must not overlap/);
   assert.equal(fs.existsSync(out), false);

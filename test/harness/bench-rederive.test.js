@@ -1,8 +1,9 @@
 'use strict';
-// `npm run bench -- --rederive FILE`: the figures a perf@1 file derives from
-// its samples are computed again by this harness, the samples untouched; a
-// file with unsaved journal lines, or that is missing, is refused with one
-// line and exit 1. Input: a recorded run (test/fixtures/recorded/), nothing timed.
+// `npm run data -- rederive FILE` (bench's old --rederive): the figures a
+// perf@1 file derives from its samples are computed again by this harness,
+// the samples untouched; a file with unsaved journal lines, or that is
+// missing, is refused with one line and exit 1. Input: a recorded run
+// (test/fixtures/recorded/), nothing timed.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -10,10 +11,10 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { tempDir } = require('../fixtures/bench/helpers');
 
-const BENCH = path.join(__dirname, '..', '..', 'scripts', 'bench.js');
-// bench.js with exactly these arguments (the shared helper adds --manifest).
-const runBench = async (args) => {
-  const r = spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8' });
+const SCRIPTS = path.join(__dirname, '..', '..', 'scripts');
+// scripts/<script> with exactly these arguments (the shared helper adds --manifest).
+const run = (script, args) => {
+  const r = spawnSync(process.execPath, [path.join(SCRIPTS, script), ...args], { encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const { validate } = require('../../scripts/harness/datafile');
@@ -28,7 +29,7 @@ function copyOf(t, edit) {
   return file;
 }
 
-test('--rederive: derived figures written another way are computed again; samples and runs stay', async (t) => {
+test('rederive: derived figures written another way are computed again; samples and runs stay', async (t) => {
   const original = JSON.parse(fs.readFileSync(RECORDED, 'utf8'));
   const withFloor = original.cells.findIndex((c) => c.aboveFloor);
   assert.ok(withFloor >= 0, 'the fixture has a cost above the floor');
@@ -38,7 +39,7 @@ test('--rederive: derived figures written another way are computed again; sample
     d.cells[0].time.median += 3;
   });
   assert.notDeepEqual(validate(JSON.parse(fs.readFileSync(file, 'utf8'))), [], 'the edited file does not load');
-  const r = await runBench(['--rederive', file]);
+  const r = run('data.js', ['rederive', file]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /the derived figures of \d+ cells computed again/);
   const after = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -50,23 +51,26 @@ test('--rederive: derived figures written another way are computed again; sample
   assert.equal(fs.existsSync(`${file}.lock`), false, 'the lock is released');
 });
 
-test('--rederive refuses a file whose journal holds unsaved repetitions, and a missing file, with one line', async (t) => {
+test('rederive refuses a file whose journal holds unsaved repetitions, and a missing file, with one line', async (t) => {
   const file = copyOf(t, () => {});
   fs.writeFileSync(`${file}.journal`, '{}\n');
   const before = fs.readFileSync(file, 'utf8');
-  const r = await runBench(['--rederive', file]);
+  const r = run('data.js', ['rederive', file]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /^bench: .*perf\.json: .*perf\.json\.journal holds repetitions not yet saved; fold them in first/);
+  assert.match(r.stderr, /^data: .*perf\.json: .*perf\.json\.journal holds repetitions not yet saved; fold them in first/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
   assert.equal(fs.readFileSync(file, 'utf8'), before);
 
-  const missing = await runBench(['--rederive', path.join(tempDir(t), 'none.json')]);
+  const missing = run('data.js', ['rederive', path.join(tempDir(t), 'none.json')]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /none\.json: does not exist/);
 });
 
-test('--rederive takes only its file', async () => {
-  const r = await runBench(['--rederive', 'x.json', '--n', '5']);
+test('rederive takes only its file; so does bench\'s old --rederive', () => {
+  let r = run('data.js', ['rederive', 'x.json', '--n', '5']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^data: rederive: unknown argument "--n"/);
+  r = run('bench.js', ['--rederive', 'x.json', '--n', '5']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--rederive takes only the file to rederive, not --n/);
 });

@@ -1,8 +1,8 @@
 'use strict';
-// `npm run bench -- --split FILE` (scripts/harness/split.js): a perf@1 file
-// holding several runtime profiles becomes one file per profile beside it,
-// each valid perf@1 data the site's check accepts; a file already there is
-// refused, never overwritten. The input is one recorded run of node-0.11 and
+// `npm run data -- split FILE` (scripts/harness/split.js; bench's old
+// --split): a perf@1 file holding several runtime profiles becomes one file
+// per profile beside it, each valid perf@1 data the site's check accepts; a
+// file already there is refused, never overwritten. The input is one recorded run of node-0.11 and
 // node-24 together (test/fixtures/recorded/record.js), as data/perf.json held
 // its runs before issue 28.
 const test = require('node:test');
@@ -28,9 +28,9 @@ function folderWithInput(t) {
   return dir;
 }
 
-// scripts/bench.js --split FILE -> { code, stdout, stderr }.
-function split(file) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bench.js'), '--split', file], { cwd: ROOT, encoding: 'utf8' });
+// scripts/data.js split FILE -> { code, stdout, stderr }; `command`: bench's old flag instead.
+function split(file, command = ['data.js', 'split']) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', command[0]), command[1], file], { cwd: ROOT, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -44,7 +44,7 @@ test('the recorded input: one run measured both profiles', () => {
   assert.deepEqual([...new Set(data.cells.map((c) => c.runtime))].sort(), Object.values(PROFILES).sort());
 });
 
-test('--split writes one valid perf@1 file per profile, holding only that profile\'s cells and runtime', (t) => {
+test('split writes one valid perf@1 file per profile, holding only that profile\'s cells and runtime', (t) => {
   const dir = folderWithInput(t);
   const before = fs.readFileSync(path.join(dir, 'perf.json'), 'utf8');
   const r = split(path.join(dir, 'perf.json'));
@@ -79,7 +79,7 @@ test('a profile\'s file already there is refused in one line naming it, the othe
   assert.equal(r.code, 1, r.stderr);
   const lines = r.stderr.trim().split('\n');
   assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /^bench: refusing to overwrite \S*perf-node-24\.json: it exists; move it away to write it from \S*perf\.json$/);
+  assert.match(lines[0], /^data: refusing to overwrite \S*perf-node-24\.json: it exists; move it away to write it from \S*perf\.json$/);
   assert.equal(fs.readFileSync(existing, 'utf8'), 'measured elsewhere\n', 'never overwritten');
   assert.match(r.stdout, /perf-node-0\.11\.json: \d+ cells of node-0\.11 from 1 run\n/);
   assert.doesNotMatch(r.stdout, /perf-node-24/);
@@ -90,7 +90,7 @@ test('what cannot be split is refused before anything is written', (t) => {
   const dir = tempDir(t, 'asyncbench-split-');
   let r = split(path.join(dir, 'perf.json'));
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /^bench: --split \S*perf\.json: no such file; name the perf@1 file that holds several runtimes/);
+  assert.match(r.stderr, /^data: split \S*perf\.json: no such file; name the perf@1 file that holds several runtimes/);
   // A stopped run's journal holds repetitions the file lacks.
   fs.copyFileSync(INPUT, path.join(dir, 'perf.json'));
   fs.writeFileSync(path.join(dir, 'perf.json.journal'), '');
@@ -103,6 +103,23 @@ test('what cannot be split is refused before anything is written', (t) => {
   assert.equal(r.code, 1);
   assert.match(r.stderr, /perf\.json: does not match asyncbench\/perf@1/);
   assert.deepEqual(fs.readdirSync(dir), ['perf.json']);
+});
+
+// The old flags stay for one release: a notice, then what the command does.
+test('bench --split, the old flag: one line saying where it moved, then the files and output of data split', (t) => {
+  const viaData = folderWithInput(t);
+  const viaBench = folderWithInput(t);
+  const now = split(path.join(viaData, 'perf.json'));
+  const old = split(path.join(viaBench, 'perf.json'), ['bench.js', '--split']);
+  assert.equal(old.code, 0, old.stderr);
+  assert.equal(old.stderr, 'bench: --split moves to npm run data -- split FILE; the old flag works for this release only\n');
+  assert.equal(old.stdout.replaceAll(path.relative(ROOT, viaBench), 'DIR'), now.stdout.replaceAll(path.relative(ROOT, viaData), 'DIR'));
+  const masked = (dir, name) => fs.readFileSync(path.join(dir, name), 'utf8').replace(/"updated": "[^"]+"/, '"updated": ""');
+  for (const name of ['perf-node-0.11.json', 'perf-node-24.json']) assert.equal(masked(viaBench, name), masked(viaData, name), name);
+  // Its refusals as before, with bench's name.
+  const again = split(path.join(viaBench, 'perf.json'), ['bench.js', '--split']);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /^bench: --split moves to npm run data -- split FILE.*\nbench: refusing to overwrite \S*perf-node-0\.11\.json/);
 });
 
 test('--split on the command line takes the file alone', () => {

@@ -120,10 +120,10 @@ test('complexity --out on a full disk (injected): the old file kept, one line, e
   assert.deepEqual(fs.readdirSync(dir), ['complexity.json']);
 });
 
-test('bench --merge on a full disk (injected): the old file kept, one line, exit 1', async (t) => {
+test('data merge on a full disk (injected): the old file kept, one line, exit 1', async (t) => {
   const { out } = await measured(t);
-  const { r, dir, file } = oldFileKept(t, 'merged.json', (f) => runFull('bench.js', ['--merge', out, '--out', f], 'merged\\.json\\.\\d+\\.tmp$'));
-  oneLine(r.stderr, `bench: ${fs.realpathSync(file)}: not written`);
+  const { r, dir, file } = oldFileKept(t, 'merged.json', (f) => runFull('data.js', ['merge', out, '--out', f], 'merged\\.json\\.\\d+\\.tmp$'));
+  oneLine(r.stderr, `data: ${fs.realpathSync(file)}: not written`);
   assert.deepEqual(fs.readdirSync(dir), ['merged.json'], 'no temporary file, no lock');
 });
 

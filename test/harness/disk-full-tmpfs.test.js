@@ -12,6 +12,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { ROOT, tempDir, runBench, readData, until } = require('../fixtures/bench/helpers');
 const datafile = require('../../scripts/harness/datafile');
+const { openRunStore } = require('../../scripts/harness/run-store');
 const { journalFile } = require('../../scripts/lib/side-files');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 
@@ -52,7 +53,7 @@ function bigDataFile(file) {
     data.cells.push(cell);
     size += JSON.stringify(cell, null, 1).length;
   }
-  new datafile.Store(path.join(path.dirname(file), 'none.json'), data).pruneRuns();
+  new datafile.Store(openRunStore(path.join(path.dirname(file), 'none.json')), data).pruneRuns();
   assert.deepEqual(datafile.validate(data), []);
   fs.writeFileSync(file, JSON.stringify(data, null, 1) + '\n');
   return data;

@@ -20,6 +20,7 @@ const ENTRIES = [...fs.readdirSync(SCRIPTS).filter((f) => f.endsWith('.js')), 'r
 const INVALID = {
   'bench.js': ['--reps', 'five'],
   'complexity.js': ['--out'],
+  'data.js': ['merge', 'a.json', '--out'],
   'debuggability.js': ['--cost-n', 'ten'],
   'serve.js': ['--port', '99999'],
   'measure-page.js': ['--loads', 'many'],
@@ -33,7 +34,7 @@ function run(entry, args) {
 }
 
 test('the entry points are the ones the README and npm scripts name', () => {
-  assert.deepEqual(ENTRIES, ['bench.js', 'compile.js', 'complexity.js', 'debuggability.js', 'measure-page.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
+  assert.deepEqual(ENTRIES, ['bench.js', 'compile.js', 'complexity.js', 'data.js', 'debuggability.js', 'measure-page.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
 });
 
 for (const entry of ENTRIES) {
