@@ -54,7 +54,7 @@ const remedy = (name) => REQUIRED[name]
 // a missing profile file may be in it.
 function splitHint(dir, name) {
   if (!profileOfFile(name) || !fs.existsSync(path.join(dir, 'perf.json'))) return '';
-  return `, or take it from the old one-file data: npm run bench -- --split ${shown(path.join(dir, 'perf.json'))}`;
+  return `, or take it from the old one-file data: npm run data -- split ${shown(path.join(dir, 'perf.json'))}`;
 }
 
 // CHARTS_DATA_DIR points the build at another folder holding every data file

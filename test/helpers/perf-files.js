@@ -3,7 +3,7 @@
 // site reads it: one file per runtime profile (site/lib/perf-files.js), each
 // holding the cells of its profile's runtime ids ("bun@1.4.5" -> perf-bun)
 // and their runs, a run with only that profile's runtimes (as
-// `npm run bench -- --split` writes them). A profile without cells has no
+// `npm run data -- split` writes them). A profile without cells has no
 // file; any other name goes to `fallback` (the committed data, say).
 const { PROFILES, fileOfProfile } = require('../../site/lib/perf-files');
 const { profileName } = require('../../scripts/lib/runtime-id');

@@ -54,7 +54,7 @@ test('performance data: the default runtime\'s file is required, another profile
     // Until the old one-file data are split, the message says how.
     require('node:fs').writeFileSync(path.join(d.dir, 'perf.json'), '{}');
     assert.match(problems(readDataFile(d.dir, DEFAULT_PERF))[0],
-      /^missing missing; the site draws from it\. Make it with: npm run bench -- --runtimes node-24 --out data\/perf-node-24\.json, or take it from the old one-file data: npm run bench -- --split \S+perf\.json$/);
+      /^missing missing; the site draws from it\. Make it with: npm run bench -- --runtimes node-24 --out data\/perf-node-24\.json, or take it from the old one-file data: npm run data -- split \S+perf\.json$/);
   } finally {
     d.remove();
   }
