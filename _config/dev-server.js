@@ -15,4 +15,3 @@ module.exports = function devServer(eleventyConfig) {
   });
 };
 
-module.exports.netlifyHeaders = netlifyHeaders;

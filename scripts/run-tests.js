@@ -4,9 +4,8 @@
 // summary line per tier and the closing line "N passed, N failed".
 // `npm run test:unit` (and test:site, test:harness, test:browser) runs one.
 // A tier that fails does not stop the next: CI shows every tier's result.
-// We collect the files ourselves because Node 20's `node --test test/`
-// treats *every* .js file under a test/ directory as a test file, which would
-// execute helpers and fixtures too, and it does not expand globs.
+// The files are collected by test-tiers.js testFiles (node --test test/
+// would run helpers and fixtures too, and does not expand globs).
 // Extra options of node --test (--test-*, --experimental-test-*) pass through,
 // e.g. --test-name-pattern=feed; anything else is refused before anything runs.
 
@@ -15,7 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { buildSite } = require('./site-tools/site');
-const { TIERS, byName } = require('./site-tools/test-tiers');
+const { TIERS, byName, dirOf, testFiles } = require('./site-tools/test-tiers');
 const { ROOT } = require('./lib/paths');
 const { isAlive } = require('./lib/process-alive');
 const { UsageError, reportFailure } = require('./lib/args');
@@ -31,24 +30,8 @@ Options starting with --test- or --experimental-test- go to node --test.
 Exit status: 0 when every test passed, 1 when one failed, 2 for bad arguments.`;
 
 const PASS_THROUGH = /^--(experimental-)?test(-|$)/;
-// Where the tier folders are: test/, or a fixture suite's folder (the runner's
-// own tests point it elsewhere).
-const TEST_ROOT = process.env.ASYNCBENCH_TEST_ROOT ? path.resolve(process.env.ASYNCBENCH_TEST_ROOT) : path.join(ROOT, 'test');
-const SKIP = new Set(['node_modules', 'fixtures', 'helpers', 'artifacts']);
 // The run's shared site builds (test/helpers/site-builds.js).
 const BUILDS_ROOT = path.join(ROOT, '.cache', 'test-builds');
-
-function findTests(dir) {
-  if (!fs.existsSync(dir)) return [];
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name) || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...findTests(full));
-    else if (/\.test\.[cm]?js$/.test(entry.name)) out.push(full);
-  }
-  return out.sort();
-}
 
 function parseArgs(argv) {
   const passThrough = [];
@@ -134,7 +117,7 @@ function leftovers(tmp) {
 }
 
 function runTier(tier, passThrough, env, reportDir) {
-  const files = findTests(path.join(TEST_ROOT, tier.name)).map((f) => path.relative(ROOT, f));
+  const files = testFiles(dirOf(tier)).map((f) => path.relative(ROOT, f));
   const started = Date.now();
   const tap = path.join(reportDir, `${tier.name}.tap`);
   if (files.length === 0) return { tier, files: 0, counts: countsOf(tap), status: 0, seconds: 0, note: 'no test files' };

@@ -14,12 +14,18 @@ var path = require('path');
 module.exports = function useLibraries(nodeModules, only) {
   var dir = nodeModules || process.env.ASYNCBENCH_LIBS;
   if (!dir) return false;
+  // Whether the set holds a package, asked once per name: both hooks below
+  // ask for every bare request.
+  var held = Object.create(null);
+  function holds(top) {
+    if (!(top in held)) held[top] = (!only || only.indexOf(top) >= 0) && fs.existsSync(path.join(dir, top));
+    return held[top];
+  }
   // The set's copy of a bare request, or null when the set does not take it.
   function fromSet(request) {
     if (!/^[^./]/.test(request) || path.isAbsolute(request)) return null;
     var top = request.split('/').slice(0, request.charAt(0) === '@' ? 2 : 1).join('/');
-    if ((only && only.indexOf(top) < 0) || !fs.existsSync(path.join(dir, top))) return null;
-    return path.join(dir, request);
+    return holds(top) ? path.join(dir, request) : null;
   }
   var original = Module._resolveFilename;
   Module._resolveFilename = function (request, parent) {

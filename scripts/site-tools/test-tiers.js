@@ -10,6 +10,7 @@
 // needs: what the runner prepares before the tier starts: `compiled`, the
 // compiled variants in examples/build/ (npm run compile); `site`, the
 // production build in _site/, made once and read by every file.
+const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
 const { ROOT } = require('../lib/paths');
@@ -45,7 +46,30 @@ const TIERS = [
   },
 ];
 
-const byName = (name) => TIERS.find((t) => t.name === name);
-const dirOf = (tier) => path.join(ROOT, 'test', tier.name);
+// Where the tier folders are: test/, or a fixture suite's folder (the runner's
+// own tests point ASYNCBENCH_TEST_ROOT elsewhere).
+const testRoot = (env = process.env) => (env.ASYNCBENCH_TEST_ROOT ? path.resolve(env.ASYNCBENCH_TEST_ROOT) : path.join(ROOT, 'test'));
 
-module.exports = { TIERS, byName, dirOf };
+const byName = (name) => TIERS.find((t) => t.name === name);
+const dirOf = (tier, root = testRoot()) => path.join(root, tier.name);
+
+// Not test files, wherever they sit: helpers, fixtures (whose own *.test.js
+// are run by tests, not by the runner) and the browser tests' screenshots.
+const NOT_TESTS = new Set(['node_modules', 'helpers', 'fixtures', 'artifacts']);
+
+// Every *.test.js under `dir`, sorted. Collected here because Node 20's
+// `node --test test/` treats *every* .js file under a test/ directory as a
+// test file, which would execute helpers and fixtures too.
+function testFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (NOT_TESTS.has(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...testFiles(full));
+    else if (/\.test\.[cm]?js$/.test(entry.name)) out.push(full);
+  }
+  return out.sort();
+}
+
+module.exports = { TIERS, byName, dirOf, testRoot, testFiles, NOT_TESTS };

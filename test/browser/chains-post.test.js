@@ -26,7 +26,6 @@ test('chains post charts in Chromium, drawn from a measured chains.json', async 
   t.after(data.remove);
   fs.copyFileSync(recorded('chains-browser'), path.join(data.dir, 'chains.json'));
   const site = buildDraftsSite({ CHARTS_DATA_DIR: data.dir });
-  t.after(site.cleanup);
   const s = await startSession({ root: site.output });
   t.after(() => s.close());
 

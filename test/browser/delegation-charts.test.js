@@ -30,7 +30,6 @@ test('delegation post charts in Chromium, from the committed data', async (t) =>
   const runners = runnersAt(path.join(ROOT_DIR, 'data'), 1);
   assert.ok(runners.includes('genny') && runners.some((r) => /bluebird/.test(r)));
   const site = buildDraftsSite();
-  t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'generator-delegation', 'index.html')));
 
   const s = await startSession({ root: site.output });

@@ -12,7 +12,6 @@ const POST = '/posts/site-check/';
 test('post page under the deployed headers', async (t) => {
   // The post is a test fixture: serve a build that includes it.
   const site = buildSiteCheck();
-  t.after(() => site.cleanup());
   const session = await startSession({ root: site.output });
   t.after(() => session.close());
 

@@ -20,7 +20,6 @@ const { plotted, typeFilter, pointAt, waitPlotted } = chartSteps();
 
 test('streamline modes post charts in Chromium, from the committed data', async (t) => {
   const site = buildDraftsSite();
-  t.after(site.cleanup);
   assert.ok(fs.existsSync(path.join(site.output, 'posts', 'streamline-modes', 'index.html')));
 
   const s = await startSession({ root: site.output });

@@ -2,8 +2,7 @@
 // The site as a preview of drafts shows it (ASYNCBENCH_DRAFTS=1): the shared
 // build in _site/ leaves drafts out, as production does. Built once per
 // configuration and test run (helpers/site-builds.js) and shared, so a test
-// reads it and never changes it; cleanup() is kept for callers and does
-// nothing to a shared build.
+// reads it and never changes it.
 const fs = require('node:fs');
 const path = require('node:path');
 const { siteBuild } = require('./site-builds');
@@ -17,7 +16,6 @@ function buildDraftsSite(env = {}) {
     // A site URL (/posts/x/ or /feed.xml) -> whether the build has it.
     has: (url) => fs.existsSync(file(url)),
     read: (url) => fs.readFileSync(file(url), 'utf8'),
-    cleanup: () => {},
   };
 }
 

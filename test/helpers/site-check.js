@@ -9,15 +9,13 @@ const { buildSiteWith } = require('./eleventy');
 const FIXTURE_POSTS = path.join('test', 'fixtures', 'site-check', 'posts');
 
 // Built once per test run and shared (helpers/site-builds.js): read it, never
-// change it; cleanup() is kept for callers and leaves the shared build alone.
+// change it.
 function buildSiteCheck() {
   const r = buildSiteWith({ ASYNCBENCH_EXTRA_POSTS: FIXTURE_POSTS });
-  const cleanup = () => {};
   if (!r.ok) throw new Error(`Site build with the fixture posts failed:\n${r.log}`);
   return {
     output: r.output,
     read: (rel) => fs.readFileSync(path.join(r.output, rel), 'utf8'),
-    cleanup,
   };
 }
 

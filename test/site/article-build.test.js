@@ -23,7 +23,6 @@ test.before(() => {
   site = buildDraftsSite();
   html = site.read(URL);
 });
-test.after(() => site && site.cleanup());
 
 // A variant's one-line entry in the article's list of variants.
 function variantEntry(id) {

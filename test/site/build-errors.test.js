@@ -11,14 +11,14 @@ const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 const { makeLoader, DataCheckError } = require('../../site/lib/data-files');
 
 test('a malformed formula fails the build, naming file and line', (t) => {
-  const { ok, log } = buildFixture('broken-math', t);
+  const { ok, log } = buildFixture('broken-math');
   assert.equal(ok, false, 'build should fail');
   assert.match(log, /test\/fixtures\/broken-math\/posts\/broken\.md:7: cannot render math/);
   assert.match(log, /KaTeX parse error/);
 });
 
 test('a fence with an unknown language fails the build, naming file and line', (t) => {
-  const { ok, log } = buildFixture('unknown-language', t);
+  const { ok, log } = buildFixture('unknown-language');
   assert.equal(ok, false, 'build should fail');
   assert.match(log, /test\/fixtures\/unknown-language\/posts\/listing\.md:5: unknown code language "javscript"/);
 });

@@ -69,7 +69,6 @@ test('with measured chains data: one series per variant over n, and our figures 
 
 test('the draft post builds: without data it says "not measured yet"; with data its charts are drawn', (t) => {
   const empty = buildDraftsSite({ CHARTS_DATA_DIR: folder(t, { measured: false }) });
-  t.after(empty.cleanup);
   assert.ok(empty.has(POST));
   const text = visibleText(empty.read(POST));
   assert.match(text, /Chains of 500 links, every step asynchronous: time from the first resolution to the end \(not measured yet\)/);
@@ -79,7 +78,6 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   assert.match(empty.read(POST), /data-file="examples\/chains\/async\.js"/, 'the variants\' sources are on the page');
 
   const full = buildDraftsSite({ CHARTS_DATA_DIR: folder(t, { measured: true }) });
-  t.after(full.cleanup);
   const html = full.read(POST);
   assert.match(html, /id="chart-chains-async-after-first" data-chart/);
   assert.doesNotMatch(visibleText(html), /not measured yet\)/);

@@ -9,7 +9,7 @@ const path = require('node:path');
 const { buildFixture } = require('../helpers/eleventy');
 
 test("arbitrary JSON in data/ loads; docs and raw logs there are not rendered", (t) => {
-  const { ok, output: out, log } = buildFixture("data-dir", t);
+  const { ok, output: out, log } = buildFixture("data-dir");
   assert.ok(ok, log);
   const files = fs.readdirSync(out, { recursive: true }).map(String);
   assert.equal(fs.readFileSync(path.join(out, 'page', 'index.html'), 'utf8').trim(), 'bench/1 runs');

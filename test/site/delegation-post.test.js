@@ -107,7 +107,6 @@ test('a ratio of throughputs is ranked only when its bootstrap interval leaves 1
 
 test('the draft post builds: without data it says "not measured yet"; with data its charts are drawn', (t) => {
   const empty = buildDraftsSite({ CHARTS_DATA_DIR: folder(t, { measured: false }) });
-  t.after(empty.cleanup);
   assert.ok(empty.has(POST));
   const html = empty.read(POST);
   const text = visibleText(html);
@@ -122,7 +121,6 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   // it builds with the committed data, which hold every cell it names, not
   // with the small recorded run the model tests use.
   const full = buildDraftsSite();
-  t.after(full.cleanup);
   const drawn = full.read(POST);
   assert.match(drawn, /id="chart-delegation-depth-1-throughput" data-chart/);
   assert.match(drawn, /id="chart-delegation-n-d5-time" data-chart/);

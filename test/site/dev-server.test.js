@@ -11,7 +11,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { netlifyHeaders } = require('../../_config/dev-server');
+const { netlifyHeaders } = require('../../scripts/site-tools/dev-server');
 const { loadHeaderRules, headersFor } = require('../../scripts/site-tools/netlify-headers');
 
 const ROOT = path.join(__dirname, '..', '..');

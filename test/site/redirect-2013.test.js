@@ -48,7 +48,6 @@ test('published build: the 2013 URL answers 301 to the article, keeping a query 
 
 test('drafts preview: following the 2013 URL lands on the article page', async (t) => {
   const site = buildDraftsSite();
-  t.after(() => site.cleanup());
   const s = await start(t, site.output);
   const res = await fetch(s.url + OLD);
   assert.equal(res.status, 200);

@@ -12,7 +12,6 @@ const { buildSiteCheck } = require('../helpers/site-check');
 // built into its own copy of the site; the shared _site/ is production's.
 let withFixtures;
 test.before(() => { withFixtures = buildSiteCheck(); });
-test.after(() => withFixtures && withFixtures.cleanup());
 const readFixtureSite = (rel) => withFixtures.read(rel);
 
 const POST = 'posts/site-check/index.html';

@@ -84,7 +84,6 @@ test('with measured data: time over the modulo per variant, the overflow in the 
 
 test('the draft post builds: without data it says "not measured yet"; with data its charts are drawn', (t) => {
   const empty = buildDraftsSite({ CHARTS_DATA_DIR: folder(t, { measured: false }) });
-  t.after(empty.cleanup);
   assert.ok(empty.has(POST));
   const text = visibleText(empty.read(POST));
   assert.match(text, /Every n-th step waits for setImmediate: time for 10,000 steps \(not measured yet\)/);
@@ -96,7 +95,6 @@ test('the draft post builds: without data it says "not measured yet"; with data 
   // it builds with the committed data, which hold every cell it names, not
   // with the small recorded run the model tests use.
   const full = buildDraftsSite();
-  t.after(full.cleanup);
   const html = full.read(POST);
   assert.match(html, /id="chart-streamline-modes-setimmediate" data-chart/);
   assert.match(visibleText(html), /stack overflow at modulo [\d, ]*5000/);

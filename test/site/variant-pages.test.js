@@ -67,7 +67,6 @@ test.before(() => {
   site = buildDraftsSite({ CHARTS_DATA_DIR: dataDir.dir });
 });
 test.after(() => {
-  if (site) site.cleanup();
   if (dataDir) dataDir.remove();
 });
 

@@ -8,32 +8,21 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { TIERS, dirOf } = require('../../scripts/site-tools/test-tiers');
+const { TIERS, dirOf, testFiles, NOT_TESTS } = require('../../scripts/site-tools/test-tiers');
 const tierRules = require('../helpers/unit-tier');
 
 const TEST = path.join(__dirname, '..');
 const ROOT = path.join(TEST, '..');
-// artifacts: the browser tests' screenshots (ignored by git).
-const NOT_TIERS = new Set(['helpers', 'fixtures', 'artifacts']);
-
-function testFiles(dir) {
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!NOT_TIERS.has(entry.name) || dir !== TEST) out.push(...testFiles(full));
-    } else if (/\.test\.[cm]?js$/.test(entry.name)) out.push(path.relative(TEST, full));
-  }
-  return out;
-}
+// Test files by their path under test/, found as the runner finds them.
+const testPaths = () => testFiles(TEST).map((f) => path.relative(TEST, f));
 
 test('every test file lives in the folder of a tier, and every folder of test/ is a tier, helpers or fixtures', () => {
   const names = TIERS.map((t) => t.name);
-  const stray = testFiles(TEST).filter((f) => !names.includes(f.split(path.sep)[0]));
+  const stray = testPaths().filter((f) => !names.includes(f.split(path.sep)[0]));
   assert.deepEqual(stray, [], `move each file into test/<tier>/ (${names.join(', ')})`);
   const folders = fs.readdirSync(TEST, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  assert.deepEqual(folders.filter((f) => !names.includes(f) && !NOT_TIERS.has(f)), []);
-  for (const tier of TIERS) assert.ok(fs.existsSync(dirOf(tier)), `test/${tier.name}/ is missing`);
+  assert.deepEqual(folders.filter((f) => !names.includes(f) && !NOT_TESTS.has(f)), []);
+  for (const tier of TIERS) assert.ok(fs.existsSync(dirOf(tier, TEST)), `test/${tier.name}/ is missing`);
 });
 
 test('package.json runs each tier as npm run test:<tier>, and npm test runs them all', () => {
@@ -53,7 +42,7 @@ const HEAVY_IMPORTS = [
 
 test('no unit test file imports what builds, spawns or drives a browser', () => {
   const offenders = [];
-  for (const rel of testFiles(TEST).filter((f) => f.split(path.sep)[0] === 'unit')) {
+  for (const rel of testPaths().filter((f) => f.split(path.sep)[0] === 'unit')) {
     const text = fs.readFileSync(path.join(TEST, rel), 'utf8');
     for (const [, spec] of text.matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
       if (HEAVY_IMPORTS.some((re) => re.test(spec))) offenders.push(`test/${rel} requires ${spec}`);
