@@ -1,9 +1,9 @@
 // Which simulated warm series each steady rule calls steady (issue 41, item
-// 1): warm.js's window rule as the child applies it, against the changepoint
+// 1): the window rule warm.js applied before, against the changepoint
 // classifier of steady-state.js. Simulation only: no benchmark runs.
 //
-// A simulated process runs `warmup` + `max` warm batches (warm.js's defaults,
-// 10 + 48). Batch i takes level(i) · (1 + noise · z), z standard normal, or
+// A simulated process runs 10 + 48 warm batches (the window rule's defaults
+// before issue 41: 10 warm-up batches, at most 48 measured). Batch i takes level(i) · (1 + noise · z), z standard normal, or
 // with `spikes`, level(i) · e^(noise · z) times 1.5–3 in 5 % of batches (GC
 // pauses and the other core's work make real batch times skewed like that).
 // The old rule is checked after every measured batch, as warm.js's run does,
@@ -13,15 +13,14 @@
 // so).
 'use strict';
 
-const { seededRandom } = require('../lib/stats');
+const { seededRandom, median } = require('../lib/stats');
 const { parseCommandLine, decimal, reportFailure } = require('../lib/args');
-const warm = require('../lib/measure/warm');
-const { classify } = require('../harness/steady-state');
+const { classify } = require('../lib/measure/steady-state');
 
 const USAGE = `Usage: node scripts/analyze/steady-state-sim.js [--trials N] [--seed S]
 The share of simulated warm series (N per family, default 2000, from seed S,
-default 41) that warm.js's window rule and the changepoint classifier of
-scripts/harness/steady-state.js call steady. Simulation only.`;
+default 41) that the window rule warm.js used before issue 41 and the changepoint classifier of
+scripts/lib/measure/steady-state.js call steady. Simulation only.`;
 
 // A standard normal deviate (Box–Muller) from a uniform source.
 function gaussian(random) {
@@ -59,11 +58,22 @@ const FAMILIES = [
   { name: 'rising 1 %/batch, 10 % skewed noise with spikes', level: drift(0.01), noise: 0.1, spikes: true },
 ];
 
-// The old rule as warm.js's run applies it: steady at the first measured
+// The window rule warm.js applied before issue 41, kept here as the rule
+// the classifier replaced: the last `window` measured batches are steady when
+// the medians of their older and newer halves differ by at most `tolerance`
+// of the window's median.
+function windowSteady(measured, window, tolerance) {
+  if (measured.length < window) return false;
+  const w = measured.slice(measured.length - window), half = Math.floor(window / 2);
+  const older = median(w.slice(0, half)), newer = median(w.slice(window - half)), med = median(w);
+  return med > 0 ? Math.abs(newer - older) <= tolerance * med : newer === older;
+}
+
+// The old rule as warm.js's run applied it: steady at the first measured
 // batch whose window is.
 function oldRuleSteady(measured, s) {
   for (let k = 1; k <= measured.length; k++) {
-    if (warm.windowState(measured.slice(0, k), s.window, s.tolerance).steady) return true;
+    if (windowSteady(measured.slice(0, k), s.window, s.tolerance)) return true;
   }
   return false;
 }
@@ -78,7 +88,7 @@ function newRuleStoppingSteady(measured, from) {
 // → [{ name, trials, oldSteady, newSteady, newStopping, classes }], fractions.
 // stopping: false leaves out the last column (newStopping null), the slow one.
 function compare({ trials = 2000, seed = 41, families = FAMILIES, stopping = true } = {}) {
-  const s = { warmup: warm.DEFAULTS.warmup, window: 16, max: warm.DEFAULTS.max, tolerance: warm.DEFAULTS.tolerance };
+  const s = { warmup: 10, window: 16, max: 48, tolerance: 0.05 };
   return families.map((family, f) => {
     const random = seededRandom(seed + f);
     let oldSteady = 0, newSteady = 0, newStopping = 0;
@@ -104,7 +114,7 @@ function main(argv) {
   const pct = (x) => (100 * x).toFixed(1) + ' %';
   console.log(`${trials} simulated processes per family, seed ${seed}; 10 warm-up + 48 measured batches; ` +
     'share declared steady:');
-  console.log('family | warm.js windowState, after every batch | classifier, once on the 48 | ' +
+  console.log('family | the old window rule, after every batch | classifier, once on the 48 | ' +
     'classifier, after every batch | classes (once)');
   for (const row of compare({ trials, seed })) {
     const classes = Object.keys(row.classes).sort().map((c) => `${c} ${row.classes[c]}`).join(', ');

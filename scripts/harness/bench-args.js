@@ -90,7 +90,7 @@ ${column(scenarioHelp().slice(1))}
                       FILE.journal, which the next run on FILE folds in. 0: after
                       every repetition
   --manifest FILE     variant list (default examples/manifest.json; env ASYNCBENCH_MANIFEST)
-${scenarios.options().map(optionHelp).join('\n')}
+${scenarios.options().filter((o) => !o.retired).map(optionHelp).join('\n')}
   --seed S            shuffle and error seed (default ${DEFAULTS.seed})
   --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n;
                       at most 2147483647)
@@ -252,12 +252,14 @@ function parseArgs(argv, env = process.env) {
     s.maxReps = s.reps;
   }
   for (const o of scenarios.options()) if (raw[`--${o.name}`]) o.apply(s, raw[`--${o.name}`]);
-  // A window longer than the batches allowed could never fill: refused, not
-  // raised in silence, so the run records the warm settings it ran with.
-  if (s.warmBatches && s.warmMax < s.warmBatches) {
+  // A series shorter than the steady segment it must hold could never have
+  // one: refused, not changed in silence, so the run records the warm
+  // settings it ran with.
+  if (s.warmBatches && s.warmBatches < s.warmMinSteady) {
     const given = (option, value) => `${option} ${value}${raw[option] ? '' : ' (its default)'}`;
-    throw new UsageError(`${given('--warm-max', s.warmMax)} is below ${given('--warm-batches', s.warmBatches)}: a window of ` +
-      `${s.warmBatches} batches cannot fill within ${s.warmMax}; give --warm-max ${s.warmBatches} or more, or --warm-batches ${s.warmMax} or less`);
+    throw new UsageError(`${given('--warm-batches', s.warmBatches)} is below ${given('--warm-min-steady', s.warmMinSteady)}: ` +
+      `a series of ${s.warmBatches} batches can never hold a steady segment of ${s.warmMinSteady}; give --warm-batches ` +
+      `${s.warmMinSteady} or more, or --warm-min-steady ${s.warmBatches} or less`);
   }
   if (raw['--seed']) s.seed = decimal('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
   if (raw['--timeout']) s.timeoutMs = decimal('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });

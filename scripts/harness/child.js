@@ -4,7 +4,7 @@
 // inherits another's JIT state, heap or timers.
 //
 //   node child.js --scenario NAME --variant FILE --n N --t MS [--seed S] [--parent-pipe]
-//                 [--warmup W --warm-batches M --warm-max C --warm-tolerance F]  (warm.js)
+//                 [--warm-batches B --warm-min-steady M]  (warm.js)
 //                 [the scenario's own: --k K, --error-rate R, --mode M, ...]
 //   node child.js --ready          starts, says whether gc is exposed and the heap limit, exits
 //
@@ -191,9 +191,10 @@ function copy(from, to) {
 // status, time, the batch's timing figures, memory, the batch's fields, load
 // time, gc, clock. With --warm-batches, once the cold batch passed its checks
 // (and the fakes are idle), warm.js runs the same batch again in this process
-// and the record gains warmMs, warmBatchesMs, warmSteady; the cold figures
+// and the record gains warmBatchesMs, warmMs, warmSteady, warmClass and
+// warmSteadyFrom; the cold figures
 // (timeMs, memory) are the first batch's either way.
-var warmSettings = { window: 0 };
+var warmSettings = { batches: 0 };
 function measure(prepared) {
   var batch = prepared.newBatch();
   var span = memorySpan();
@@ -214,7 +215,7 @@ function measure(prepared) {
     record.gc = span.gc;
     record.clock = clock.name;
     if (result.problem) return failedRecord(record, result.problem);
-    if (!warmSettings.window) return print(record, EXIT_OK);
+    if (!warmSettings.batches) return print(record, EXIT_OK);
     warm.run(warmSettings, prepared.newBatch, round3, function (problem, fields) {
       if (problem) return failedRecord(record, problem);
       copy(fields, record);

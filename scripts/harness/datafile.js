@@ -12,7 +12,7 @@ const path = require('node:path');
 const stats = require('../lib/stats');
 const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
-const { deriveAboveFloor } = require('./above-floor');
+const { countClasses } = require('../lib/warm-classes');
 const { runsOfCell } = require('../lib/continuation');
 const schemas = require('../lib/schemas');
 const { ROOT } = require('../lib/paths');
@@ -99,16 +99,20 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFA
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   // The warm figure (warm.js), on cells whose samples have one: summarized
-  // from the steady repetitions only; the unsteady ones are counted, so a
-  // style that does not settle shows as such instead of being averaged in.
+  // from the steady repetitions only; the unsteady ones are counted, and
+  // every series' class, so a style that does not settle shows as such
+  // instead of being averaged in.
   if (ok.some((s) => Array.isArray(s.warmBatchesMs))) {
     cell.warm = stats.summarize(pick('warmMs'));
     cell.warmCi = stats.medianPrecision(pick('warmMs'), warmCiTarget);
     cell.warmUnsteady = ok.filter((s) => s.warmSteady === false).length;
+    if (ok.some((s) => s.warmClass)) cell.warmClasses = countClasses(ok);
+    else delete cell.warmClasses;
   } else {
     delete cell.warm;
     delete cell.warmCi;
     delete cell.warmUnsteady;
+    delete cell.warmClasses;
   }
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
   cell.interfered = cell.samples.filter((s) => s.interfered).length;
@@ -241,7 +245,6 @@ class Store {
   save() {
     this.target.guard();
     this.data.updated = new Date().toISOString();
-    deriveAboveFloor(this.data.cells);
     const problems = validate(this.data);
     if (problems.length) {
       throw new Error(`Internal error: refusing to write ${this.target.file}, the data do not match ${this.data.schema}: ${problems.join('; ')}. ` +

@@ -12,13 +12,15 @@ const { median } = require('../lib/stats');
 const looseKey = (c) => `${c.scenario}|${c.mode}|${c.variant}|${c.n}`;
 
 // A past sample's wall time as a job with `warm` settings (the plan cell's
-// warmup, warmBatches) would take it: the warm batches it ran are taken out,
-// and a job with warm batches adds warmup + warmBatches batches at the cold
-// batch's time (at least that many run; a warm batch is faster than the cold
-// one, which evens out the batches a window needs beyond that).
+// warmBatches) would take it: the warm batches it ran are taken out, and a
+// job with warm batches adds warmBatches batches at the median time of the
+// past ones (at the cold batch's time when it ran none: an overestimate, a
+// warm batch being faster).
 function wallAs(sample, warm) {
-  const ran = Array.isArray(sample.warmBatchesMs) ? sample.warmBatchesMs.reduce((a, b) => a + b, 0) : 0;
-  const added = warm.warmBatches && typeof sample.timeMs === 'number' ? (warm.warmup + warm.warmBatches) * sample.timeMs : 0;
+  const past = Array.isArray(sample.warmBatchesMs) && sample.warmBatchesMs.length ? sample.warmBatchesMs : null;
+  const ran = past ? past.reduce((a, b) => a + b, 0) : 0;
+  const each = past ? median(past) : sample.timeMs;
+  const added = warm.warmBatches && typeof each === 'number' ? warm.warmBatches * each : 0;
   return sample.wallMs - ran + added;
 }
 
@@ -40,7 +42,7 @@ function pastEstimate(jobs, data) {
   // One plan has one set of warm settings (bench-args); cells of scenarios
   // without warm batches have none.
   const withWarm = jobs.find((j) => j.cell.warmBatches);
-  const warm = withWarm ? { warmup: withWarm.cell.warmup, warmBatches: withWarm.cell.warmBatches } : { warmBatches: 0 };
+  const warm = withWarm ? { warmBatches: withWarm.cell.warmBatches } : { warmBatches: 0 };
   const exact = wallTimes(cells, (c) => c.key, warm);
   const loose = wallTimes(cells, looseKey, warm);
   let ms = 0;

@@ -81,10 +81,10 @@ function cellKey({ runtime, scenario, mode, variant, n }) {
 
 // A generous limit that still catches a variant that never calls back:
 // 30 s, plus ten times the I/O floor and 2 ms per call for every batch the
-// child may run (the cold one, and the warm ones of warm.js at most).
+// child runs (the cold one, and the warm series of warm.js).
 function timeoutFor(job, settings) {
   if (settings.timeoutMs) return settings.timeoutMs;
-  const batches = 1 + (job.warmBatches ? job.warmup + job.warmMax : 0);
+  const batches = 1 + (job.warmBatches || 0);
   return Math.round(30000 + batches * (10 * job.ioFloorMs + 2 * job.n));
 }
 

@@ -21,9 +21,9 @@ function label(job) {
 // whose cells say what a job costs (scenarios/chains/descriptor.js) is taken at its word.
 function weight(job) {
   if (job.cell.estimateMs) return job.cell.estimateMs;
-  // Each warm batch (warm.js) costs about a cold batch's work: at least
-  // warmup + warmBatches of them run.
-  const batches = 1 + (job.cell.warmBatches ? job.cell.warmup + job.cell.warmBatches : 0);
+  // Each warm batch (warm.js) costs about a cold batch's work, and
+  // warmBatches of them run.
+  const batches = 1 + (job.cell.warmBatches || 0);
   return 150 + batches * (job.cell.ioFloorMs + job.cell.n * 0.05);
 }
 

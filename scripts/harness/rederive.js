@@ -1,13 +1,15 @@
 // `npm run data -- rederive FILE` (data-commands.js): every figure a perf@1
-// file derives from its samples (each cell's summaries and intervals,
-// `aboveFloor`) computed again by this harness, for a file written by a
-// harness that derived them another way (issue 28: the floor's costs were
-// briefly taken from warm figures, then retired; data/SCHEMA.md). The samples
-// and runs are kept as they are; the file is rewritten whole (atomic-write),
+// file derives from its samples computed again by this harness, for a file
+// written by a harness that derived them another way: each sample's warm
+// figure and class from its stored warm series (issue 41: the changepoint
+// classifier replaced the window rule; warm-classes.js), then each cell's
+// summaries and intervals. The floor's `aboveFloor` costs, retired (issue 28)
+// and no longer written (issue 41), are removed. The measured times and the
+// runs are kept as they are; the file is rewritten whole (atomic-write),
 // under its lock, and only when the result is valid. Runs nothing.
 'use strict';
 const datafile = require('./datafile');
-const { deriveAboveFloor } = require('./above-floor');
+const { reclassify } = require('../lib/warm-classes');
 
 class RederiveError extends Error {
   constructor(file, problem) {
@@ -34,12 +36,13 @@ function rederiveFile(store, { generatedBy }) {
     }
     if (!data || !Array.isArray(data.cells) || typeof data.runs !== 'object') throw new RederiveError(file, 'is not a perf@1-shaped file (runs, cells)');
     // summarizeCell replaces every summary of a cell (and drops the warm ones
-    // of a cell without warm figures), deriveAboveFloor every aboveFloor; the
-    // targets each cell was measured against stay its own.
+    // of a cell without warm figures); the targets each cell was measured
+    // against stay its own.
+    reclassify(data);
     for (const cell of data.cells) {
+      delete cell.aboveFloor;
       datafile.summarizeCell(cell, { ciTarget: cell.timeCi ? cell.timeCi.targetPct : undefined, warmCiTarget: cell.warmCi ? cell.warmCi.targetPct : undefined });
     }
-    deriveAboveFloor(data.cells);
     const problems = datafile.validate(data);
     if (problems.length) throw new RederiveError(file, `still does not match ${data.schema} once rederived: ${problems.join('; ')}`);
     if (generatedBy && !data.generatedBy) data.generatedBy = generatedBy;

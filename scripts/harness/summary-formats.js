@@ -9,7 +9,6 @@ const FORMATS = ['table', 'json', 'csv'];
 
 // A cell of the data file → one flat row. null where the cell has no such figure.
 function row(c) {
-  const a = c.aboveFloor || {};
   const ci = c.timeCi || {};
   const or = (x) => (x === undefined ? null : x);
   return {
@@ -22,15 +21,19 @@ function row(c) {
     ci95LoMs: or(ci.lo), ci95HiMs: or(ci.hi),
     noisy: Boolean(c.noisy),
     // The warm figure (median of the steady repetitions' warmMs); warmUnsteady
-    // counts the repetitions that never settled. null: no warm batches.
+    // counts the repetitions with no steady state, warmClasses every class
+    // (warm-classes.js). null: no warm batches.
     warmMedianMs: c.warm ? c.warm.median : null,
     warmP25Ms: c.warm ? c.warm.p25 : null,
     warmP75Ms: c.warm ? c.warm.p75 : null,
     warmCi95LoMs: c.warmCi ? c.warmCi.lo : null, warmCi95HiMs: c.warmCi ? c.warmCi.hi : null,
     warmReps: c.warm ? c.warm.count : null,
     warmUnsteady: or(c.warmUnsteady),
+    warmFlat: c.warmClasses ? c.warmClasses.flat : null,
+    warmWarmup: c.warmClasses ? c.warmClasses.warmup : null,
+    warmSlowdown: c.warmClasses ? c.warmClasses.slowdown : null,
+    warmNoSteadyState: c.warmClasses ? c.warmClasses['no-steady-state'] : null,
     peakRssMb: c.memory ? c.memory.median : null,
-    aboveFloorMs: or(a.costMs), aboveFloorRatio: or(a.ratio),
     ioFloorMs: c.ioFloorMs,
     error: c.error || null
   };

@@ -1,10 +1,8 @@
 // The table printed on stdout at the end of a run: per runtime, scenario and
 // mode, the variants at the largest n ranked by median time, with spread,
-// ratio to the callback baseline, the cost above the empirical floor (the
-// floor workload's median) and its ratio to the baseline's, each with its 95 %
-// bootstrap interval (cell.aboveFloor, above-floor.js), memory and latency,
-// and tie/noise marks. Without a floor cell those columns show '-'. The warm
-// column is the warm figure (warm.js) beside the cold median.
+// ratio to the callback baseline, memory and latency, and tie/noise marks.
+// The warm column is the warm figure (warm.js) beside the cold median, with
+// the series that had no steady state counted.
 'use strict';
 const { compare } = require('../lib/stats');
 const { BASELINE } = require('../lib/manifest');
@@ -20,19 +18,11 @@ function interval(ci, digits) {
   return ci ? `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]` : '';
 }
 
-function aboveFloorColumns(c) {
-  const a = c.aboveFloor;
-  if (!a) return ['-', '-'];
-  const cost = `${fmt(a.costMs)} ${interval(a.costCi95, 1)}`.trim();
-  const ratio = a.ratio === null ? '-' : `${a.ratio.toFixed(2)}x ${interval(a.ratioCi95, 2)}`.trim();
-  return [cost, ratio];
-}
-
 // The warm figure: median of the steady repetitions, and how many did not
 // settle (warm.js); '-' for a cell measured cold only.
 function warmColumn(c) {
   if (!c.warm) return '-';
-  const unsteady = c.warmUnsteady ? ` (${c.warmUnsteady} unsteady)` : '';
+  const unsteady = c.warmUnsteady ? ` (${c.warmUnsteady} no steady state)` : '';
   return `${fmt(c.warm.median)}${unsteady}`;
 }
 
@@ -54,13 +44,13 @@ function groupRows(cells) {
     rows.push([
       `${tie ? '≈' : ' '}${c.variant}${c.variant === FLOOR.id ? ' (no style)' : ''}`,
       fmt(c.time.median), fmt(c.time.iqr), base ? `${(c.time.median / base.time.median).toFixed(2)}x` : '-', warmColumn(c),
-      perCallColumn(c, base), ...aboveFloorColumns(c),
+      perCallColumn(c, base),
       fmt(c.memory.median), fmt(c.latencyP99.median), fmt(c.ioFloorMs, 0), String(c.time.count),
       c.noisy ? 'noisy' : ''
     ]);
   });
   for (const c of cells.filter((x) => x.status !== 'ok')) {
-    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
+    rows.push([` ${c.variant}`, c.status, '', '', '', '', '', '', '', String(c.samples.length), String(c.error || '').slice(0, 60)]);
   }
   return rows;
 }
@@ -80,17 +70,14 @@ function summaryTable(cells) {
     const skipped = group.filter((c) => c.n === n && c.status === 'skipped');
     out.push(`\n${name} | n=${n} | t=${atN[0] ? atN[0].t : '?'} ms`);
     out.push(formatTable(['variant', 'median ms', 'IQR', 'x' + BASELINE, 'warm ms', `µs/call over ${BASELINE} [95 %]`,
-      'above floor ms [95 %]', `x${BASELINE} above floor [95 %]`, 'peak MB', 'p99 ms', 'I/O floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
+      'peak MB', 'p99 ms', 'I/O floor', 'reps', 'note'], groupRows(atN), { left: [0, -1] }));
     if (skipped.length) out.push(`skipped: ${skipped.map((c) => `${c.variant} (${c.error})`).join('; ')}`);
   }
   out.push('\n≈ : tied with the row above (interquartile ranges overlap); noisy: IQR > 20 % of the median or < 3 reps.');
   out.push(`µs/call over ${BASELINE}: (warm median − ${BASELINE}'s) / n, with a bootstrap interval (lib/cost-per-call.js).`);
-  out.push(`above floor: median − the floor workload's median (${FLOOR.id}: the fake operations with no style; ` +
-    'cold, no lower bound, not published: data/SCHEMA.md); ' +
-    `x${BASELINE} above floor: that cost / ${BASELINE}'s; [95 %]: bootstrap interval (none under 3 reps); ` +
-    'I/O floor: critical path × t.');
-  out.push('median ms: the cold batch (first in a fresh process); warm ms: median over processes of the warm batches\' ' +
-    'median once steady (unsteady: repetitions that never settled, left out; - : no warm batches).');
+  out.push('I/O floor: critical path × t.');
+  out.push('median ms: the cold batch (first in a fresh process); warm ms: median over processes of the median of ' +
+    'each warm series\' steady segment (changepoint analysis; no steady state: repetitions left out; - : no warm batches).');
   return out.join('\n');
 }
 

@@ -9,7 +9,8 @@
 // harness applies; a magnitude (a time, a size, a count) may not be negative.
 // Every problem is { parts: JSON path as an array, message }.
 const stats = require('../../scripts/lib/stats');
-const { BASELINE } = require('../../scripts/lib/manifest');
+const warm = require('../../scripts/lib/measure/warm');
+const { CLASSES, countClasses, minSteadyOf } = require('../../scripts/lib/warm-classes');
 
 // Summary -> the sample field it summarizes, over the ok samples, as
 // scripts/harness/datafile.js summarizeCell writes them (test/site/derived-figures.test.js
@@ -21,7 +22,6 @@ const CELL_SUMMARIES = {
 // Decimals the harness keeps (stats.round); one unit of the last is the tolerance.
 const SUMMARY_DIGITS = { cv: 4 };
 const CI_DIGITS = { coverage: 4, halfWidthPct: 2 };
-const { FLOOR_ID } = require('./cells');
 
 const show = (x) => (typeof x === 'number' ? String(x) : JSON.stringify(x));
 
@@ -72,54 +72,32 @@ function checkCell(out, cell, at) {
   if ('interfered' in cell) compareFigure(out, at.concat('interfered'), cell.interfered, cell.samples.filter((s) => s.interfered).length);
 }
 
-// aboveFloor (scripts/harness/above-floor.js): the point figures are
-// recomputed; the bootstrap intervals (2,000 resamples a cell, seconds for
-// the perf files on every build) are held to what any resample can give: a
-// resample's median lies between the smallest and largest sample.
-function checkAboveFloor(out, cells) {
-  const groups = new Map();
-  cells.forEach((c, i) => {
-    const g = `${c.runtime}|${c.scenario}|${c.mode}|${c.n}`;
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push([c, i]);
-  });
-  const times = (c) => (c && c.status === 'ok' ? okValues(c, 'timeMs') : []);
-  for (const group of groups.values()) {
-    const floorCell = (group.find(([c]) => c.variant === FLOOR_ID) || [])[0];
-    const baseCell = (group.find(([c]) => c.variant === BASELINE) || [])[0];
-    const floor = times(floorCell);
-    const base = times(baseCell);
-    if ([floorCell, baseCell].some((c) => c && awaitingSamples(c))) continue;
-    for (const [c, i] of group) {
-      const a = c.aboveFloor;
-      if (!a || awaitingSamples(c)) continue;
-      const at = ['cells', i, 'aboveFloor'];
-      const own = times(c);
-      if (c === floorCell || !floor.length || !own.length) {
-        out.push({ parts: at, message: 'is present, but the cell\'s group has no floor samples to derive it from (or this is the floor cell)' });
-        continue;
+// The warm figures (issue 41): each sample's warm figure and class are what
+// the classifier gives its stored series (scripts/lib/warm-classes.js, with
+// the steady length its run asked for), and the cell's warm summary and
+// class counts are what those samples give.
+function checkWarm(out, data) {
+  data.cells.forEach((cell, i) => {
+    if (awaitingSamples(cell)) return;
+    let classified = false;
+    cell.samples.forEach((s, j) => {
+      if (s.status !== 'ok' || !Array.isArray(s.warmBatchesMs) || !s.warmClass) return;
+      classified = true;
+      const run = data.runs && data.runs[s.run || cell.run];
+      const expected = warm.fields(s.warmBatchesMs, minSteadyOf(run && run.harness));
+      for (const key of ['warmClass', 'warmSteadyFrom', 'warmSteady']) {
+        compareFigure(out, ['cells', i, 'samples', j, key], s[key], expected[key]);
       }
-      const m = stats.median(own);
-      const f = stats.median(floor);
-      const b = c === baseCell ? m : stats.median(base);
-      const r = (x, digits = 3) => (x === null ? null : stats.round(x, digits) + 0);
-      compareFigure(out, at.concat('floorMs'), a.floorMs, r(f), { magnitude: true });
-      compareFigure(out, at.concat('costMs'), a.costMs, r(m - f));
-      const ratio = !base.length || b === null || !(b - f > 0) ? null : c === baseCell ? 1 : r((m - f) / (b - f), 4);
-      compareFigure(out, at.concat('ratio'), a.ratio, ratio, { digits: 4 });
-      compareFigure(out, at.concat('plainRatio'), a.plainRatio, base.length ? r(m / b, 4) : null, { digits: 4, magnitude: true });
-      boundInterval(out, at.concat('costCi95'), a.costCi95, Math.min(...own) - Math.max(...floor), Math.max(...own) - Math.min(...floor), 3);
-      boundInterval(out, at.concat('ratioCi95'), a.ratioCi95, -Infinity, Infinity, 4);
+      compareFigure(out, ['cells', i, 'samples', j, 'warmMs'], s.warmMs, expected.warmMs, { magnitude: true });
+    });
+    if (cell.warm) compareSummary(out, ['cells', i, 'warm'], cell.warm, okValues(cell, 'warmMs'));
+    if (classified || cell.warmClasses) {
+      const expected = countClasses(cell.samples);
+      for (const key of CLASSES) {
+        compareFigure(out, ['cells', i, 'warmClasses', key], cell.warmClasses && cell.warmClasses[key], expected[key]);
+      }
     }
-  }
-}
-
-function boundInterval(out, parts, ci, lo, hi, digits) {
-  if (ci === null || ci === undefined) return;
-  const slack = 10 ** -digits;
-  if (!(ci[0] <= ci[1]) || ci[0] < lo - slack || ci[1] > hi + slack) {
-    out.push({ parts, message: `is [${ci.join(', ')}], which no resample of the samples can give (each end lies in [${stats.round(lo, digits)}, ${stats.round(hi, digits)}], low end first). Remake the file with the script that wrote it` });
-  }
+  });
 }
 
 // A planned cell without samples yet: the unfinished check refuses it in a
@@ -131,7 +109,7 @@ const awaitingSamples = (cell) => cell.status !== 'skipped' && cell.samples.leng
 function cellFileProblems(data) {
   const out = [];
   data.cells.forEach((cell, i) => { if (!awaitingSamples(cell)) checkCell(out, cell, ['cells', i]); });
-  checkAboveFloor(out, data.cells);
+  checkWarm(out, data);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// The changepoint classifier of warm series (scripts/harness/steady-state.js,
+// The changepoint classifier of warm series (scripts/lib/measure/steady-state.js,
 // issue 41 item 1) on simulated series from a seeded generator, so every run
 // sees the same series: drifts are not steady, flat noise is, a warm-up's
 // steady segment is its flat part, a slowdown and a change at the very end
@@ -8,7 +8,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { classify, segment } = require('../../scripts/harness/steady-state');
+const { classify, segment } = require('../../scripts/lib/measure/steady-state');
 const { seededRandom } = require('../../scripts/lib/stats');
 const { simulate, drift, step, compare, FAMILIES } = require('../../scripts/analyze/steady-state-sim');
 
@@ -106,7 +106,7 @@ test('the old window rule passes the issue\'s drifting families, the classifier 
 });
 
 test('the classifier loads no module: the child on Node 0.11 can load it as it is', () => {
-  const source = fs.readFileSync(require.resolve('../../scripts/harness/steady-state'), 'utf8');
+  const source = fs.readFileSync(require.resolve('../../scripts/lib/measure/steady-state'), 'utf8');
   assert.deepEqual(source.match(/require\s*\(/g), null);
 });
 

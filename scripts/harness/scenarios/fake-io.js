@@ -6,6 +6,7 @@
 // (data/perf.json, asyncbench/perf@1). The child's side is fake-io.child.js.
 'use strict';
 const path = require('node:path');
+const warm = require('../../lib/measure/warm');
 const { decimal, UsageError } = require('../../lib/args');
 const { exampleFile } = require('../../lib/paths');
 const { measureFloors } = require('./floor');
@@ -34,14 +35,12 @@ const DEFAULTS = Object.freeze({
   dt: 0.1,       // ms per call in I/O-bound mode: t = n × dt
   k: 25,         // concurrent inserts per call in the parallel scenario
   errorRate: errorRateFor(TARGET_FAILING_CALLS),
-  // The warm figure (scripts/lib/measure/warm.js says why this rule): warm-up
-  // batches discarded, a window of measured batches, steady when its halves'
-  // medians are within warmTolerance, at most warmMax measured batches.
-  // warmBatches 0: cold only, as before issue 28.
-  warmup: 10,
-  warmBatches: 16,
-  warmMax: 48,
-  warmTolerance: 0.05,
+  // The warm figure (scripts/lib/measure/warm.js says why this rule): a
+  // series of warmBatches batches after the cold one, classified whole; the
+  // steady segment must cover at least the last warmMinSteady. warmBatches 0:
+  // cold only, as before issue 28.
+  warmBatches: warm.DEFAULTS.batches,
+  warmMinSteady: warm.DEFAULTS.minSteady,
   // Only the CPU-bound mode by default: an I/O-bound batch is mostly timer
   // waits (its cold figure is already within a few percent), and every warm
   // batch would cost its whole I/O floor again: about 40x the job's time.
@@ -58,19 +57,15 @@ const OPTIONS = Object.freeze([
   { name: 'error-rate', usage: '--error-rate R',
     help: ['failure probability per async operation, errors scenario', `(default ${DEFAULTS.errorRate}: ~10 % of calls fail)`],
     apply(s, v) { s.errorRate = decimal('--error-rate', v, { max: 0.999999 }); } },
-  { name: 'warmup', usage: '--warmup W', help: [`warm-up batches discarded before the warm window (default ${DEFAULTS.warmup})`],
-    apply(s, v) { s.warmup = decimal('--warmup', v, { integer: true, max: 1000 }); } },
-  { name: 'warm-batches', usage: '--warm-batches M',
-    help: [`batches in the warm window, 0 for no warm figure (default ${DEFAULTS.warmBatches})`],
-    apply(s, v) {
-      s.warmBatches = decimal('--warm-batches', v, { integer: true, max: 1000 });
-      if (s.warmBatches === 1) throw new UsageError('--warm-batches must be 0 (no warm figure) or at least 2, got 1');
-    } },
-  { name: 'warm-max', usage: '--warm-max C', help: [`measured warm batches at most, at least --warm-batches (default ${DEFAULTS.warmMax})`],
-    apply(s, v) { s.warmMax = decimal('--warm-max', v, { integer: true, min: 2, max: 10000 }); } },
-  { name: 'warm-tolerance', usage: '--warm-tolerance F',
-    help: ['steady when the window halves\' medians differ by at most F of its median', `(default ${DEFAULTS.warmTolerance})`],
-    apply(s, v) { s.warmTolerance = decimal('--warm-tolerance', v, { max: 100 }); } },
+  { name: 'warm-batches', usage: '--warm-batches B',
+    help: [`warm batches after the cold one, classified whole; 0 for no warm figure (default ${DEFAULTS.warmBatches})`],
+    apply(s, v) { s.warmBatches = decimal('--warm-batches', v, { integer: true, max: 10000 }); } },
+  { name: 'warm-min-steady', usage: '--warm-min-steady M',
+    help: [`the steady segment covers at least the last M warm batches (default ${DEFAULTS.warmMinSteady})`],
+    apply(s, v) { s.warmMinSteady = decimal('--warm-min-steady', v, { integer: true, min: 1, max: 10000 }); } },
+  // Options of the window rule before issue 41: refused with what replaces them.
+  ...Object.keys(warm.RETIRED).map((name) => ({ name, retired: true, usage: `--${name}`, help: [`no longer an option: ${warm.RETIRED[name]}`],
+    apply() { throw new UsageError(`--${name} is no longer an option: ${warm.RETIRED[name]}`); } })),
   { name: 'warm-modes', usage: '--warm-modes LIST',
     help: [`the modes that get warm batches, comma-separated, or none (default ${DEFAULTS.warmModes.join(',')})`],
     apply(s, v) {
@@ -85,8 +80,7 @@ const OPTIONS = Object.freeze([
 // child.js arguments of the warm figure (warm.js); none when it is off.
 function warmArgs(cell) {
   if (!cell.warmBatches) return [];
-  return ['--warmup', String(cell.warmup), '--warm-batches', String(cell.warmBatches),
-    '--warm-max', String(cell.warmMax), '--warm-tolerance', String(cell.warmTolerance)];
+  return ['--warm-batches', String(cell.warmBatches), '--warm-min-steady', String(cell.warmMinSteady)];
 }
 
 function timePerOp(mode, n, settings) {
@@ -127,7 +121,7 @@ function fakeIoScenario({ name, call, place, sweep = false, extra = () => ({}), 
         file: variant.path || exampleFile(variant.file),
         skip,
         // not data fields: the run's settings record them (harness)
-        warmup: settings.warmup, warmBatches: settings.warmModes.includes(mode) ? settings.warmBatches : 0, warmMax: settings.warmMax, warmTolerance: settings.warmTolerance
+        warmBatches: settings.warmModes.includes(mode) ? settings.warmBatches : 0, warmMinSteady: settings.warmMinSteady
       }, extra(settings));
     },
     childArgs: (cell) => warmArgs(cell).concat(childArgs(cell)),

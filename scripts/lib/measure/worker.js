@@ -13,9 +13,9 @@
 //     { type: 'checked', results: [{ name, problems }] }. Its own worker,
 //     because running the variant warms it up: the cold batch must come
 //     from a worker that never ran it.
-//   { job: 'measure', settings: { n, t, k, seed, scenario, warmup,
-//     warmBatches, warmMax, warmTolerance } }: the cold batch, then the warm
-//     batches by the harness's own rule (warm.js), each batch made by the
+//   { job: 'measure', settings: { n, t, k, seed, scenario, warmBatches,
+//     warmMinSteady } }: the cold batch, then the warm batches classified by
+//     the harness's own rule (warm.js), each batch made by the
 //     harness's own code (fake-io-batch.js) →
 //     { type: 'sample', record } with child.js's fields, and
 //     { type: 'batch', index } as each batch starts, for a progress bar.
@@ -124,7 +124,7 @@ function measure(s) {
     post({ type: 'batch', index: ++index });
     return batches.newBatch();
   };
-  var warmSettings = warm.settings({ warmup: s.warmup, 'warm-batches': s.warmBatches, 'warm-max': s.warmMax, 'warm-tolerance': s.warmTolerance });
+  var warmSettings = warm.settings({ 'warm-batches': s.warmBatches, 'warm-min-steady': s.warmMinSteady });
   newBatch().start(function stopped() {}, function done(result) {
     var record = { status: 'ok', timeMs: round3(result.timeMs), p50Ms: result.timing.p50Ms, p99Ms: result.timing.p99Ms,
       peakRssMb: null, baseRssMb: null, memorySource: 'none', heapMb: null, heapBaseMb: null };
@@ -133,7 +133,7 @@ function measure(s) {
     record.gc = false;
     record.clock = clock.name;
     if (result.problem) return failed('crash', result.problem);
-    if (!warmSettings.window) return post({ type: 'sample', record: record });
+    if (!warmSettings.batches) return post({ type: 'sample', record: record });
     warm.run(warmSettings, newBatch, round3, function (problem, fields) {
       if (problem) return failed('crash', problem);
       for (var k in fields) record[k] = fields[k];
