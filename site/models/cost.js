@@ -12,6 +12,7 @@
 // row; the table then says what to run.
 const { BASELINE } = require('../../scripts/lib/manifest');
 const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
+const warm = require('../../scripts/lib/measure/warm');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
@@ -220,6 +221,14 @@ function browserRatiosChart(args, load) {
   };
 }
 
+// The reader's warm series: the length and steady segment the baseline's run
+// used; a run of the window rule before issue 41 (warmup, warmMax) ran no
+// fixed series, so the harness's default one stands in.
+function warmSeries(h) {
+  if (Number.isInteger(h.warmMinSteady)) return { warmBatches: h.warmBatches, warmMinSteady: h.warmMinSteady };
+  return { warmBatches: warm.DEFAULTS.batches, warmMinSteady: warm.DEFAULTS.minSteady };
+}
+
 // What the reader's run must repeat to compare with the chart's figures:
 // the batch (n calls, t ms per fake operation, the critical path that makes
 // the I/O floor), the seed and the warm rule, as the run behind the chart's
@@ -232,7 +241,7 @@ function browserComparison(args, load) {
   return {
     runtime: base.runtime, ours: ours(cells), yours: YOURS, baseline: BASELINE,
     settings: { scenario: 'upload', mode: 'cpu', n, t: base.t, dt: h.dt, k: h.k, errorRate: h.errorRate, seed: h.seed, criticalPath: base.criticalPath,
-      warmup: h.warmup, warmBatches: h.warmBatches, warmMax: h.warmMax, warmTolerance: h.warmTolerance },
+      ...warmSeries(h) },
   };
 }
 

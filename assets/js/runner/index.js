@@ -7,8 +7,8 @@ style, then each repetition in a fresh Web Worker (run.js), the table
 (results-table.js), the chart (ratio-chart.js) and the download
 (results-file.js) filled in as repetitions finish. Nothing is sent anywhere.
 
-Tests may set window.asyncbenchRunnerTest = { n, reps, warmup, warmBatches,
-warmMax, warmTolerance } before opening the panel: a small batch and few repetitions, so a
+Tests may set window.asyncbenchRunnerTest = { n, reps, warmBatches,
+warmMinSteady } before opening the panel: a small batch and few repetitions, so a
 browser test finishes in seconds. Readers never do; the label then says the
 figures are a test's. */
 'use strict';
@@ -30,14 +30,14 @@ function fail(message) {
 function settingsFor(config, test) {
   var s = {};
   Object.keys(config.comparison.settings).forEach(function (k) { s[k] = config.comparison.settings[k]; });
-  if (test) ['n', 'warmup', 'warmBatches', 'warmMax', 'warmTolerance'].forEach(function (k) { if (test[k] !== undefined) s[k] = test[k]; });
+  if (test) ['n', 'warmBatches', 'warmMinSteady'].forEach(function (k) { if (test[k] !== undefined) s[k] = test[k]; });
   return s;
 }
 
 function describeSettings(s, config) {
   return 'Each repetition: ' + s.n + ' concurrent uploads against the fakes, every fake operation ' + s.t +
-    ' ms, one cold batch, then ' + s.warmup + ' warm-up batches and a window of ' + s.warmBatches +
-    ' until it is steady (at most ' + s.warmMax + '), as the harness runs them for ' + config.comparison.ours + '.';
+    ' ms, one cold batch, then ' + s.warmBatches + ' warm batches whose steady part gives the warm figure ' +
+    '(the last ' + s.warmMinSteady + ' at least), as the harness runs them for ' + config.comparison.ours + '.';
 }
 
 // The chart of our ratios (built by the site, shipped in the settings): put

@@ -80,7 +80,7 @@ function resultsFile(run, label, comparison) {
     git: { commit: null, dirty: null }, host: host, runtimes: runtimes, libraries: {},
     harness: {
       scenarios: [s.scenario], modes: [s.mode], ns: [s.n], reps: run.reps, t: s.t, dt: s.dt, k: s.k, errorRate: s.errorRate, seed: s.seed,
-      warmup: s.warmup, warmBatches: s.warmBatches, warmMax: s.warmMax, warmTolerance: s.warmTolerance, warmModes: [s.mode],
+      warmBatches: s.warmBatches, warmMinSteady: s.warmMinSteady, warmModes: [s.mode],
       comparedWith: comparison.runtime, stopped: run.stopped, hiddenReruns: run.styles.reduce(function (a, x) { return a + x.hiddenReruns; }, 0)
     }
   };

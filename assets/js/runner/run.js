@@ -43,10 +43,10 @@ function Run(styles, settings, reps, onChange) {
 // Jobs in all: a check per style, then reps per style (reruns not counted).
 Run.prototype.total = function () { return this.styles.length * (1 + this.reps); };
 
-// Batches one repetition runs at least: the cold one, the warm-up, one window.
+// Batches one repetition runs: the cold one and the warm series.
 Run.prototype.batchesPerRep = function () {
   var s = this.settings;
-  return 1 + (s.warmBatches ? s.warmup + s.warmBatches : 0);
+  return 1 + (s.warmBatches || 0);
 };
 
 Run.prototype.progress = function () {

@@ -43,8 +43,8 @@ const floorPlugin = {
 
 // What the worker needs of a plan cell (worker.js, job "measure").
 function workerSettings(cell, seed) {
-  return { n: cell.n, t: cell.t, k: cell.k, seed, scenario: cell.scenario, warmup: cell.warmup,
-    warmBatches: cell.warmBatches || 0, warmMax: cell.warmMax || 0, warmTolerance: cell.warmTolerance };
+  return { n: cell.n, t: cell.t, k: cell.k, seed, scenario: cell.scenario, 
+    warmBatches: cell.warmBatches || 0, warmMinSteady: cell.warmMinSteady };
 }
 
 // In the page: one Worker, one job, its sample (or why there is none).
