@@ -85,22 +85,35 @@ test('the default error rate fails about 10 % of calls (8 and 6 operations, half
   assert.ok(Math.abs(failing - 0.1) < 1e-5, String(failing));
 });
 
-test('timeoutFor: the per-job limit covers every batch a job may run, warm ones included', () => {
+test('timeoutFor: the per-job limit covers every batch a job may run, the warm series included', () => {
   const job = { n: 1000, ioFloorMs: 8 };
   assert.equal(plan.timeoutFor(job, {}), 30000 + 10 * 8 + 2 * 1000);
-  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 8, warmMax: 32 }, {}), 30000 + 41 * (10 * 8 + 2 * 1000));
-  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 0, warmMax: 32 }, {}), 30000 + 10 * 8 + 2 * 1000);
-  assert.equal(plan.timeoutFor({ ...job, warmup: 8, warmBatches: 8, warmMax: 32 }, { timeoutMs: 5000 }), 5000);
+  assert.equal(plan.timeoutFor({ ...job, warmBatches: 40, warmMinSteady: 16 }, {}), 30000 + 41 * (10 * 8 + 2 * 1000));
+  assert.equal(plan.timeoutFor({ ...job, warmBatches: 0, warmMinSteady: 16 }, {}), 30000 + 10 * 8 + 2 * 1000);
+  assert.equal(plan.timeoutFor({ ...job, warmBatches: 40, warmMinSteady: 16 }, { timeoutMs: 5000 }), 5000);
 });
 
 test('warm settings: defaults in every run, none in --quick, passed to the child of upload/errors/parallel cells', () => {
-  assert.deepEqual([plan.DEFAULTS.warmup, plan.DEFAULTS.warmBatches, plan.DEFAULTS.warmMax, plan.DEFAULTS.warmTolerance], [10, 16, 48, 0.05]);
+  const warm = require('../../scripts/lib/measure/warm');
+  assert.deepEqual([plan.DEFAULTS.warmBatches, plan.DEFAULTS.warmMinSteady], [warm.DEFAULTS.batches, warm.DEFAULTS.minSteady]);
+  assert.ok(plan.DEFAULTS.warmBatches > plan.DEFAULTS.warmMinSteady, 'the default series has room for a warm-up before its steady part');
   assert.equal(plan.QUICK.warmBatches, 0);
   const scenarios = require('../../scripts/harness/scenarios');
-  const cell = { warmup: 10, warmBatches: 16, warmMax: 48, warmTolerance: 0.05, errorRate: 0.01 };
+  const cell = { warmBatches: 40, warmMinSteady: 12, errorRate: 0.01 };
   assert.deepEqual(scenarios.get('errors').childArgs(cell),
-    ['--warmup', '10', '--warm-batches', '16', '--warm-max', '48', '--warm-tolerance', '0.05', '--error-rate', '0.01']);
+    ['--warm-batches', '40', '--warm-min-steady', '12', '--error-rate', '0.01']);
   assert.deepEqual(scenarios.get('upload').childArgs({ ...cell, warmBatches: 0 }), []);
+});
+
+test('the window rule\'s options are refused, naming what replaces them; a series shorter than its steady part too', () => {
+  const { parseArgs } = require('../../scripts/harness/bench-args');
+  assert.throws(() => parseArgs(['--warm-max', '20']), { name: 'UsageError', message: /--warm-max is no longer an option: .*--warm-batches/ });
+  assert.throws(() => parseArgs(['--warmup', '3']), { name: 'UsageError', message: /--warmup is no longer an option/ });
+  assert.throws(() => parseArgs(['--warm-tolerance', '0.1']), { name: 'UsageError', message: /--warm-tolerance is no longer an option: .*changepoint/ });
+  assert.throws(() => parseArgs(['--warm-batches', '10']),
+    { name: 'UsageError', message: /--warm-batches 10 is below --warm-min-steady 16 \(its default\).*--warm-min-steady 10 or less/ });
+  const s = parseArgs(['--warm-batches', '10', '--warm-min-steady', '8']).settings;
+  assert.deepEqual([s.warmBatches, s.warmMinSteady], [10, 8]);
 });
 
 test('warm batches go to the CPU-bound cells by default; --warm-modes picks the modes, none for none', () => {
@@ -110,8 +123,9 @@ test('warm batches go to the CPU-bound cells by default; --warm-modes picks the 
     const p = plan.buildPlan({ runtimes: [node], variants: variants.slice(0, 1), settings });
     return Object.fromEntries(p.cells.filter((c) => c.variant === 'cb').map((c) => [c.mode, c.warmBatches]));
   };
-  assert.deepEqual(warmOf([]), { cpu: 16, io: 0 });
-  assert.deepEqual(warmOf(['--warm-modes', 'cpu,io']), { cpu: 16, io: 16 });
+  const length = plan.DEFAULTS.warmBatches;
+  assert.deepEqual(warmOf([]), { cpu: length, io: 0 });
+  assert.deepEqual(warmOf(['--warm-modes', 'cpu,io']), { cpu: length, io: length });
   assert.deepEqual(warmOf(['--warm-modes', 'none']), { cpu: 0, io: 0 });
   assert.throws(() => parseArgs(['--warm-modes', 'gpu']), { name: 'UsageError', message: /--warm-modes takes cpu, io or none/ });
 });
