@@ -60,7 +60,7 @@ test('child: I/O time bounds the batch from below', () => {
 
 test('child --no-gc: no collection before the timed batches, and the record says so', () => {
   const base = ['--variant', variantFile('original'), '--scenario', 'upload', '--n', '20', '--t', '0', '--seed', '3',
-    '--warmup', '1', '--warm-batches', '2', '--warm-max', '4'];
+    '--warm-batches', '4', '--warm-min-steady', '4'];
   const off = child([...base, '--no-gc']);
   assert.equal(off.code, 0, off.stderr);
   assert.equal(off.record.gc, false);

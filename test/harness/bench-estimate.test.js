@@ -47,14 +47,14 @@ test('warm batches: past cold samples are extended by the planned warm batches, 
     Object.assign(cell('node-a', 'co'), { samples: [{ wallMs: 300, timeMs: 10 }] }),
     Object.assign(cell('node-a', 'q'), { samples: [{ wallMs: 500, timeMs: 10, warmBatchesMs: [8, 7, 6], warmMs: 6.5, warmSteady: true }] })
   ] };
-  const warmJob = (variant) => ({ cell: cell('node-a', variant, { warmup: 8, warmBatches: 8 }), rep: 1 });
-  // co: 300 + (8 + 8) × 10; q: 500 − 21 + (8 + 8) × 10
-  assert.deepEqual(pastEstimate([warmJob('co'), warmJob('q')], data), { ms: 460 + 639, matched: 2 });
+  const warmJob = (variant) => ({ cell: cell('node-a', variant, { warmBatches: 16, warmMinSteady: 8 }), rep: 1 });
+  // co (no past warm batch): 300 + 16 × its cold 10 ms; q: 500 − 21 + 16 × the median of its past warm batches, 7
+  assert.deepEqual(pastEstimate([warmJob('co'), warmJob('q')], data), { ms: 460 + 591, matched: 2 });
   // a cold plan: co as it was, q without its warm batches
   assert.deepEqual(pastEstimate([{ cell: cell('node-a', 'co'), rep: 1 }, { cell: cell('node-a', 'q'), rep: 1 }], data), { ms: 300 + 479, matched: 2 });
 });
 
-test('the rough weight counts the warm batches a job runs at least', () => {
+test('the rough weight counts the warm batches a job runs', () => {
   assert.equal(weight({ cell: cell('node-a', 'co') }), 150 + 100 + 1000 * 0.05);
-  assert.equal(weight({ cell: cell('node-a', 'co', { warmup: 8, warmBatches: 8 }) }), 150 + 17 * (100 + 1000 * 0.05));
+  assert.equal(weight({ cell: cell('node-a', 'co', { warmBatches: 16, warmMinSteady: 8 }) }), 150 + 17 * (100 + 1000 * 0.05));
 });

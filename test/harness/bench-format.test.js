@@ -64,26 +64,31 @@ test('--format takes table, json or csv, and not with --dry-run', async () => {
 
 test('warm batches reach the data file, the table\'s warm column and the json/csv rows', async (t) => {
   const out = tempOut(t);
-  // Tolerance 100: every window is steady, so the figures exist whatever the machine does.
-  const r = await runBench([...SMALL, '--scenario', 'upload', '--reps', '3', '--warmup', '1', '--warm-batches', '2', '--warm-max', '2',
-    '--warm-tolerance', '100', '--out', out, '--format', 'json']);
+  // 6 batches hold one segment at most (the classifier's shortest is 5, a ramp 8): every series is
+  // flat, so the figures exist whatever the machine does.
+  const r = await runBench([...SMALL, '--scenario', 'upload', '--reps', '3', '--warm-batches', '6', '--warm-min-steady', '6',
+    '--out', out, '--format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   const data = readData(out);
   const run = Object.values(data.runs).pop();
-  assert.deepEqual([run.harness.warmup, run.harness.warmBatches, run.harness.warmMax, run.harness.warmTolerance], [1, 2, 2, 100]);
+  assert.deepEqual([run.harness.warmBatches, run.harness.warmMinSteady], [6, 6]);
   for (const cell of data.cells) {
     for (const s of cell.samples) {
-      assert.equal(s.warmBatchesMs.length, 3, JSON.stringify(s));
+      assert.equal(s.warmBatchesMs.length, 6, JSON.stringify(s));
       assert.equal(s.warmSteady, true);
+      assert.equal(s.warmClass, 'flat');
     }
     assert.equal(cell.warm.count, 3);
     assert.equal(cell.warmUnsteady, 0);
+    assert.deepEqual(cell.warmClasses, { flat: 3, warmup: 0, slowdown: 0, 'no-steady-state': 0 });
     assert.equal(cell.warmCi.reps, 3);
   }
   for (const row of JSON.parse(r.stdout).cells) {
     const cell = data.cells.find((c) => c.variant === row.variant);
     assert.equal(row.warmMedianMs, cell.warm.median);
     assert.equal(row.warmReps, 3);
+    assert.equal(row.warmFlat, 3);
+    assert.equal(row.warmNoSteadyState, 0);
   }
   assert.match(r.stderr, /warm ms/);
   const cold = await runBench([...SMALL, '--scenario', 'upload', '--warm-batches', '0', '--out', tempOut(t), '--format', 'csv']);

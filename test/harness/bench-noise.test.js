@@ -248,7 +248,7 @@ test('adaptive repetitions: warm batches only while the warm figure misses its t
   // Cold wide, warm tight: the extra repetitions chase the cold figure and run cold only.
   const coldOut = tempOut(t);
   const coldCalls = path.join(tempDir(t), 'calls');
-  const cold = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warmup', '0', '--out', coldOut],
+  const cold = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warm-min-steady', '2', '--out', coldOut],
     { FAKE_TIMES: 'wide', FAKE_WARM: 'tight', FAKE_CALLS: coldCalls });
   assert.equal(cold.code, 0, cold.stderr);
   const c = styleCell(readData(coldOut));
@@ -264,7 +264,7 @@ test('adaptive repetitions: warm batches only while the warm figure misses its t
   // Cold tight, warm wide: the cold target is met after 6, the warm one is not,
   // so the cell gets more repetitions, with warm batches.
   const warmOut = tempOut(t);
-  const warm = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warmup', '0', '--out', warmOut],
+  const warm = await fakeBench(['--reps', '6', '--max-reps', '10', '--warm-batches', '2', '--warm-min-steady', '2', '--out', warmOut],
     { FAKE_TIMES: 'tight', FAKE_WARM: 'wide' });
   assert.equal(warm.code, 0, warm.stderr);
   const w = styleCell(readData(warmOut));

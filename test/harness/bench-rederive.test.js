@@ -18,8 +18,10 @@ const run = (script, args) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const { validate } = require('../../scripts/harness/datafile');
+const warm = require('../../scripts/lib/measure/warm');
+const { minSteadyOf } = require('../../scripts/lib/warm-classes');
 
-const RECORDED = path.join(__dirname, '..', 'fixtures', 'recorded', 'perf-two-profiles.json');
+const RECORDED = path.join(__dirname, '..', 'fixtures', 'recorded', 'perf-warm.json');
 
 function copyOf(t, edit) {
   const file = path.join(tempDir(t), 'perf.json');
@@ -29,13 +31,19 @@ function copyOf(t, edit) {
   return file;
 }
 
-test('rederive: derived figures written another way are computed again; samples and runs stay', async (t) => {
+test('rederive: derived figures written another way are computed again, warm series classified, the floor\'s costs removed', async (t) => {
   const original = JSON.parse(fs.readFileSync(RECORDED, 'utf8'));
-  const withFloor = original.cells.findIndex((c) => c.aboveFloor);
-  assert.ok(withFloor >= 0, 'the fixture has a cost above the floor');
+  const warmAt = original.cells.findIndex((c) => c.samples.some((s) => Array.isArray(s.warmBatchesMs)));
+  assert.ok(warmAt >= 0, 'the fixture has warm series');
   const file = copyOf(t, (d) => {
-    d.cells[withFloor].aboveFloor.basis = 'warm'; // a field this schema does not know
-    d.cells[withFloor].aboveFloor.costMs += 1;
+    // As a file of before issue 41: costs above the floor, warm figures of the window rule, no classes.
+    d.cells[1].aboveFloor = { floorMs: 30, costMs: -2, costCi95: null, ratio: null, ratioCi95: null, plainRatio: 0.9 };
+    for (const s of d.cells[warmAt].samples) {
+      delete s.warmClass;
+      delete s.warmSteadyFrom;
+      if (s.warmMs !== null) s.warmMs += 1;
+    }
+    delete d.cells[warmAt].warmClasses;
     d.cells[0].time.median += 3;
   });
   assert.notDeepEqual(validate(JSON.parse(fs.readFileSync(file, 'utf8'))), [], 'the edited file does not load');
@@ -44,9 +52,16 @@ test('rederive: derived figures written another way are computed again; samples 
   assert.match(r.stdout, /the derived figures of \d+ cells computed again/);
   const after = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.deepEqual(validate(after), []);
-  assert.deepEqual(after.cells.map((c) => c.samples), original.cells.map((c) => c.samples));
+  const measured = (cells) => cells.map((c) => c.samples.map(({ warmMs, warmSteady, warmClass, warmSteadyFrom, ...rest }) => rest));
+  assert.deepEqual(measured(after.cells), measured(original.cells), 'what was measured stays');
   assert.deepEqual(after.runs, original.runs);
-  assert.deepEqual(after.cells[withFloor].aboveFloor, original.cells[withFloor].aboveFloor);
+  assert.equal('aboveFloor' in after.cells[1], false, 'the floor\'s costs are removed');
+  const run0 = after.runs[after.cells[warmAt].run];
+  for (const s of after.cells[warmAt].samples.filter((x) => x.status === 'ok')) {
+    const { warmMs, warmSteady, warmClass, warmSteadyFrom } = s;
+    assert.deepEqual({ warmMs, warmSteady, warmClass, warmSteadyFrom }, warm.fields(s.warmBatchesMs, minSteadyOf(run0.harness)));
+  }
+  assert.ok(after.cells[warmAt].warmClasses, 'the cell counts its classes');
   assert.equal(after.cells[0].time.median, original.cells[0].time.median);
   assert.equal(fs.existsSync(`${file}.lock`), false, 'the lock is released');
 });
