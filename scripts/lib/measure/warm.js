@@ -79,27 +79,35 @@ function settings(opts) {
 // (fresh fakes state with the same seed, fresh callbacks). round: how batch
 // times are rounded (like timeMs). then(err, fields):
 // err a message naming the warm batch that failed; fields { warmMs,
-// warmBatchesMs, warmSteady }.
+// warmBatchesMs, warmSteady } and, where the batches read a CPU clock,
+// warmCpuBatchesMs (each batch's cpuMs, parallel to warmBatchesMs).
 function run(s, newBatch, round, then) {
-  var all = [], measured = [], index = 0;
+  var all = [], measured = [], cpu = [], index = 0;
   function next() {
     index++;
     var batch = newBatch();
     batch.start(function stopped() {}, function done(result) {
       var ms = round(result.timeMs);
       all.push(ms);
+      if (typeof result.cpuMs === 'number') cpu.push(result.cpuMs);
       if (result.problem) {
         return then('warm batch ' + index + ' (' + (index <= s.warmup ? 'warm-up' : 'measured') + ', after the cold batch): ' + result.problem);
       }
       if (index > s.warmup) measured.push(ms);
       var state = windowState(measured, s.window, s.tolerance);
       if (index > s.warmup && (state.steady || measured.length >= s.max)) {
-        return then(null, { warmMs: state.steady ? state.medianMs : null, warmBatchesMs: all, warmSteady: state.steady });
+        return then(null, withCpu({ warmMs: state.steady ? state.medianMs : null, warmBatchesMs: all, warmSteady: state.steady }, cpu));
       }
       next();
     });
   }
   next();
+}
+
+// The CPU times join the fields only when every batch has one.
+function withCpu(fields, cpu) {
+  if (cpu.length && cpu.length === fields.warmBatchesMs.length) fields.warmCpuBatchesMs = cpu;
+  return fields;
 }
 
 module.exports = { DEFAULTS: DEFAULTS, settings: settings, run: run, windowState: windowState, medianOf: medianOf };
