@@ -29,6 +29,10 @@ function row(c) {
     warmCi95LoMs: c.warmCi ? c.warmCi.lo : null, warmCi95HiMs: c.warmCi ? c.warmCi.hi : null,
     warmReps: c.warm ? c.warm.count : null,
     warmUnsteady: or(c.warmUnsteady),
+    // CPU time (user + system of the whole process) of the cold batch and of
+    // the warm steady segment, medians over processes; null: not measured.
+    cpuMedianMs: c.cpu ? c.cpu.median : null,
+    warmCpuMedianMs: c.warmCpu ? c.warmCpu.median : null,
     peakRssMb: c.memory ? c.memory.median : null,
     aboveFloorMs: or(a.costMs), aboveFloorRatio: or(a.ratio),
     ioFloorMs: c.ioFloorMs,
