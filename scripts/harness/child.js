@@ -29,8 +29,8 @@
 var fs = require('fs');
 var locate = require('./scenarios/locate');
 var warm = require('../lib/measure/warm');
-var cpuClock = require('../lib/measure/cpu-clock');
-var gcEvents = require('../lib/measure/gc-events');
+var cpuClock = require('./cpu-clock');
+var gcEvents = require('./gc-events');
 // A runtime profile's library set (ASYNCBENCH_LIBS, scripts/runtimes/libraries.js)
 // must win over the repository's node_modules, for every require a variant makes.
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { TICK_MS } = require('../../scripts/lib/measure/cpu-clock');
+const { TICK_MS } = require('../../scripts/harness/cpu-clock');
 const { validateSample } = require('../../scripts/harness/datafile');
 
 const ROOT = path.join(__dirname, '..', '..');

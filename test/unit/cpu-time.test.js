@@ -7,8 +7,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const cpuClock = require('../../scripts/lib/measure/cpu-clock');
-const { attribute } = require('../../scripts/lib/measure/gc-events');
+const cpuClock = require('../../scripts/harness/cpu-clock');
+const { attribute } = require('../../scripts/harness/gc-events');
 const { validateSample, summarizeCell } = require('../../scripts/harness/datafile');
 const { formatSummary } = require('../../scripts/harness/summary-formats');
 

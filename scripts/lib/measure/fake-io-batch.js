@@ -93,8 +93,9 @@ function fireCaught(fn, kind, targets, k, callbacks, stream, n) {
 // parallel); s: { n, t, k, errorRate, seed, scenario }; kind: { call:
 // 'upload' | 'parallel', errors: whether failures are injected }; h: the
 // frame's helpers (clock, round3, describe, failed; and where the runtime has
-// them, cpu: the CPU clock, cpu-clock.js, and gc: the GC event watch,
-// gc-events.js; the browser's worker has neither).
+// them, cpu: the process's CPU clock, { now() in ms }, and gc: the watch of
+// V8's GC events, given each batch's span(begin, stop); the harness's child
+// passes both, the browser's worker neither).
 function batchMaker(kind, fakes, fn, s, h) {
   var n = s.n, t = s.t, k = s.k, errorRate = s.errorRate, seed = s.seed;
   var opts = { scenario: s.scenario };
