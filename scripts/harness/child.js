@@ -29,6 +29,8 @@
 var fs = require('fs');
 var locate = require('./scenarios/locate');
 var warm = require('../lib/measure/warm');
+var cpuClock = require('./cpu-clock');
+var gcEvents = require('./gc-events');
 // A runtime profile's library set (ASYNCBENCH_LIBS, scripts/runtimes/libraries.js)
 // must win over the repository's node_modules, for every require a variant makes.
 if (process.env.ASYNCBENCH_LIBS) require('../runtimes/library-hook.js')();
@@ -79,6 +81,10 @@ function parseArgs(argv) {
 var clock = typeof process.hrtime === 'function'
   ? { name: 'process.hrtime', now: function () { var t = process.hrtime(); return t[0] * 1e3 + t[1] / 1e6; } }
   : { name: 'Date.now', now: function () { return Date.now(); } };
+
+// The process's CPU clock (cpu-clock.js), read around each batch by the batch
+// code as the wall clock is read inside it; null where the runtime has none.
+var cpu = cpuClock.detect();
 
 // Exit when the parent is gone: stdin is the parent's pipe, and the kernel
 // closes it when the parent dies, however it dies. The handle is unref'd so
@@ -192,9 +198,13 @@ function copy(from, to) {
 // time, gc, clock. With --warm-batches, once the cold batch passed its checks
 // (and the fakes are idle), warm.js runs the same batch again in this process
 // and the record gains warmBatchesMs, warmMs, warmSteady, warmClass and
-// warmSteadyFrom; the cold figures
-// (timeMs, memory) are the first batch's either way.
+// warmSteadyFrom; the cold figures (timeMs, memory) are the first batch's
+// either way. Where the runtime has them, every batch also records its CPU
+// time (cpuMs; warmCpuBatchesMs, from warm.js) and, once all batches ran and
+// their GC events arrived, its GC pause time (gcMs, warmGcBatchesMs: see
+// withGc).
 var warmSettings = { batches: 0 };
+var gcWatch = null;
 function measure(prepared) {
   var batch = prepared.newBatch();
   var span = memorySpan();
@@ -214,18 +224,41 @@ function measure(prepared) {
     record.loadMs = round3(prepared.loadMs);
     record.gc = span.gc;
     record.clock = clock.name;
+    if (cpu) {
+      record.cpuMs = result.cpuMs;
+      record.cpuSource = cpu.source;
+    }
     if (result.problem) return failedRecord(record, result.problem);
-    if (!warmSettings.batches) return print(record, EXIT_OK);
+    if (!warmSettings.batches) return withGc(record, function () { print(record, EXIT_OK); });
     warm.run(warmSettings, prepared.newBatch, round3, function (problem, fields) {
       if (problem) return failedRecord(record, problem);
       copy(fields, record);
-      print(record, EXIT_OK);
+      withGc(record, function () { print(record, EXIT_OK); });
     });
   });
 }
 
+// The GC pause time of each batch, once its events have arrived: the cold
+// batch's is gcMs, the warm ones' warmGcBatchesMs (the batches gave their
+// spans in the order they ran, cold first).
+function withGc(record, then) {
+  if (!gcWatch) return then();
+  gcWatch.settle(function (totals) {
+    record.gcMs = round3(totals[0]);
+    record.gcSource = gcWatch.source;
+    if (record.warmBatchesMs) {
+      record.warmGcBatchesMs = [];
+      for (var i = 1; i < totals.length; i++) record.warmGcBatchesMs.push(round3(totals[i]));
+    }
+    then();
+  });
+}
+
 function scenarioHelpers() {
-  return { clock: clock, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord, describe: describe,
+  // Watching from here on: the events of the collections before the cold
+  // batch arrive too, and count nowhere (gc-events.js attribute).
+  gcWatch = gcEvents.watch(clock);
+  return { clock: clock, cpu: cpu, gc: gcWatch, print: print, badArgs: badArgs, failed: failed, failedRecord: failedRecord, describe: describe,
     mb: mb, round3: round3, memory: { span: memorySpan }, measure: measure };
 }
 

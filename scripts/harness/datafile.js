@@ -13,6 +13,7 @@ const stats = require('../lib/stats');
 const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
 const { countClasses } = require('../lib/warm-classes');
+const { deriveWarmCpu } = require('./warm-cpu');
 const { runsOfCell } = require('../lib/continuation');
 const schemas = require('../lib/schemas');
 const { ROOT } = require('../lib/paths');
@@ -85,6 +86,7 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
 // The fields of a cell derived from its samples. `ciTarget`: the ±% the
 // run aims at for the median's 95 % interval (recorded in timeCi).
 function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
+  for (const s of cell.samples) deriveWarmCpu(s);
   const ok = cell.samples.filter((s) => s.status === 'ok');
   const pick = (field) => ok.map((s) => s[field]).filter((v) => typeof v === 'number');
   cell.time = stats.summarize(pick('timeMs'));
@@ -114,6 +116,9 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFA
     delete cell.warmUnsteady;
     delete cell.warmClasses;
   }
+  // CPU time beside wall time (issue 41), on cells whose samples have it.
+  setOrDrop(cell, 'cpu', ok.some((s) => typeof s.cpuMs === 'number') ? stats.summarize(pick('cpuMs')) : null);
+  setOrDrop(cell, 'warmCpu', ok.some((s) => Array.isArray(s.warmCpuBatchesMs)) ? stats.summarize(pick('warmCpuMs')) : null);
   cell.retried = cell.samples.reduce((n, s) => n + (s.retries ? s.retries.length : 0), 0);
   cell.interfered = cell.samples.filter((s) => s.interfered).length;
   if (cell.status === 'skipped') return cell;
@@ -126,6 +131,11 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFA
     delete cell.error;
   }
   return cell;
+}
+
+function setOrDrop(cell, field, value) {
+  if (value) cell[field] = value;
+  else delete cell[field];
 }
 
 // A new cell record from a plan cell (scripts/harness/plan.js).

@@ -33,6 +33,10 @@ function row(c) {
     warmWarmup: c.warmClasses ? c.warmClasses.warmup : null,
     warmSlowdown: c.warmClasses ? c.warmClasses.slowdown : null,
     warmNoSteadyState: c.warmClasses ? c.warmClasses['no-steady-state'] : null,
+    // CPU time (user + system of the whole process) of the cold batch and of
+    // the warm steady segment, medians over processes; null: not measured.
+    cpuMedianMs: c.cpu ? c.cpu.median : null,
+    warmCpuMedianMs: c.warmCpu ? c.warmCpu.median : null,
     peakRssMb: c.memory ? c.memory.median : null,
     ioFloorMs: c.ioFloorMs,
     error: c.error || null

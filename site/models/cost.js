@@ -11,7 +11,7 @@
 // without warm figures (I/O-bound ones, files from before issue 28) have no
 // row; the table then says what to run.
 const { BASELINE } = require('../../scripts/lib/manifest');
-const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
+const { costPerCall, cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const warm = require('../../scripts/lib/measure/warm');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
@@ -150,17 +150,32 @@ function costPerCallProse(load, [id], kw) {
 }
 
 // What a cost per call means for a server: at rps calls a second, the share
-// of one core the style's machinery takes over callbacks.
+// of one core the style's machinery takes over callbacks. A share of a core
+// is CPU time, so it comes from the warm CPU times (warmCpuMs: user + system
+// of the process over the steady segment, issue 41), as a cost per call in
+// CPU µs (the same median difference and bootstrap as the wall-time cost);
+// a file without them has no share to give: the wall time on a two-core
+// machine is not one.
 //   {% costShare "async-await", rps=10000 %} -> "4.7 % of one core (95 % interval 2.9–5.5 %)"
+const cpuOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmCpuMs);
+const hasWarmCpu = (c) => c.warmCpu && typeof c.warmCpu.median === 'number';
 function costShareProse(load, [id], kw) {
   const rps = Number(kw.rps);
   if (!(Number.isFinite(rps) && rps > 0)) throw new ProseNumberError(`rps= is the calls a second to price the cost at (got "${kw.rps}")`);
-  const row = groupRows(load, kw).find((r) => r.cell.variant === id);
-  if (!row || !row.cost || !row.cost.costCi95Us) throw new ProseNumberError(`no warm cost with an interval for "${id}" at n = ${kw.n || 1000}`);
-  const pct = (u) => (u * rps) / 1e4; // µs per call × calls per s / 1e6 s, in %
+  const rows = groupRows(load, kw);
+  const row = rows.find((r) => r.cell.variant === id);
+  const base = rows.find((r) => !r.cost);
+  if (!row || !row.cost) throw new ProseNumberError(`no warm cost for "${id}" at n = ${kw.n || 1000}`);
+  if (!hasWarmCpu(row.cell) || !hasWarmCpu(base.cell)) {
+    throw new ProseNumberError(`no warm CPU time of "${!hasWarmCpu(row.cell) ? id : BASELINE}" at n = ${kw.n || 1000}: a share of one core is computed from CPU time ` +
+      '(warmCpuMs, recorded since issue 41), never from wall time; rerun the benchmark, or drop the figure from the sentence');
+  }
+  const cost = costPerCall(cpuOf(row.cell), cpuOf(base.cell), row.cell.n);
+  if (!cost.costCi95Us) throw new ProseNumberError(`too few warm CPU times of "${id}" for an interval of its share of one core`);
+  const pct = (u) => (u * rps) / 1e4; // CPU µs per call × calls per s / 1e6 µs per s, in %
   // A share in % is written with the precision rule of a cost in µs.
-  const [lo, hi] = row.cost.costCi95Us.map(pct);
-  return `${us(pct(row.cost.costUs))}\u00a0% of one core (95\u00a0% interval ${us(lo)}–${us(hi)}\u00a0%)`;
+  const [lo, hi] = cost.costCi95Us.map(pct);
+  return `${us(pct(cost.costUs))}\u00a0% of one core (95\u00a0% interval ${us(lo)}–${us(hi)}\u00a0%)`;
 }
 
 const STANDINGS = ['not told apart', 'costs more', 'costs less'];

@@ -16,6 +16,7 @@ const { costPerCall } = require('../../scripts/lib/cost-per-call');
 const { standing } = require('../../site/models/cost');
 const recorded = require('../fixtures/recorded/record');
 const stats = require('../../scripts/lib/stats');
+const { summarizeCell } = require('../../scripts/harness/datafile');
 
 // A data folder holding the recorded runs under the names the site reads.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-warm-'));
@@ -161,13 +162,44 @@ test('cost prose: a style\'s cost per call in words, from the same samples as th
   assert.throws(() => PROSE.costPerCall(load, ['async-await'], { n: 999 }), /no warm figure of original at n = 999/);
 });
 
-test('cost share: the cost per call priced at a request rate, as a share of one core', () => {
+// The recorded warm run with CPU times added, as the harness records them
+// since issue 41 (each warm batch's CPU time, the steady segment from the
+// 3rd batch): half the batch's wall time plus 1 ms, so a share of one core
+// taken from the wall times would differ. summarizeCell derives warmCpuMs
+// and the cells' warmCpu, as on every save.
+const cpuDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-cpu-'));
+test.after(() => fs.rmSync(cpuDir, { recursive: true, force: true }));
+const withCpu = JSON.parse(JSON.stringify(perf));
+for (const cell of withCpu.cells) {
+  for (const s of cell.samples) {
+    if (s.status !== 'ok' || !s.warmBatchesMs) continue;
+    Object.assign(s, { cpuMs: stats.round(s.timeMs / 2 + 1), cpuSource: 'process.cpuUsage', warmSteadyFrom: 2,
+      warmCpuBatchesMs: s.warmBatchesMs.map((ms) => stats.round(ms / 2 + 1)) });
+  }
+  summarizeCell(cell, { ciTarget: cell.timeCi && cell.timeCi.targetPct, warmCiTarget: cell.warmCi && cell.warmCi.targetPct });
+}
+fs.writeFileSync(path.join(cpuDir, 'perf-node-24.json'), JSON.stringify(withCpu));
+const cpuLoad = makeLoader({ dataDir: cpuDir });
+
+test('cost share: the cost per call in CPU time priced at a request rate, as a share of one core', () => {
   const { PROSE } = require('../../site/models');
-  const cost = costPerCall(warmOf(cellOf('async-await')), warmOf(cellOf('original')), N);
-  const text = PROSE.costShare(load, ['async-await'], { n: N, rps: 10000 });
+  const cpuOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmCpuMs);
+  const cellIn = (data, variant) => data.cells.find((c) => c.scenario === 'upload' && c.mode === 'cpu' && c.n === N && c.variant === variant);
+  const cost = costPerCall(cpuOf(cellIn(withCpu, 'async-await')), cpuOf(cellIn(withCpu, 'original')), N);
+  const text = PROSE.costShare(cpuLoad, ['async-await'], { n: N, rps: 10000 });
+  const written = (pct) => (Math.abs(pct) < 10 ? pct.toFixed(1) : String(Math.round(pct))).replace('-', '−');
   const pct = (cost.costUs * 10000) / 1e4;
-  assert.match(text, new RegExp(`^${(Math.abs(pct) < 10 ? pct.toFixed(1) : String(Math.round(pct))).replace('-', '−')}\u00a0% of one core \\(95\u00a0% interval `));
-  assert.throws(() => PROSE.costShare(load, ['async-await'], { n: N }), /rps= is the calls a second/);
+  assert.match(text, new RegExp(`^${written(pct)}\u00a0% of one core \\(95\u00a0% interval ${written(cost.costCi95Us[0] * 10000 / 1e4)}–`));
+  const wall = costPerCall(warmOf(cellOf('async-await')), warmOf(cellOf('original')), N);
+  assert.notEqual(written(pct), written((wall.costUs * 10000) / 1e4), 'the fixture tells CPU time from wall time');
+  assert.throws(() => PROSE.costShare(cpuLoad, ['async-await'], { n: N }), /rps= is the calls a second/);
+});
+
+test('cost share: a file without CPU times gives no share of one core, not one from wall time', () => {
+  const { PROSE } = require('../../site/models');
+  const { ProseNumberError } = require('../../site/lib/lookup');
+  assert.throws(() => PROSE.costShare(load, ['async-await'], { n: N, rps: 10000 }),
+    (err) => err instanceof ProseNumberError && /no warm CPU time of "async-await".*computed from CPU time/.test(err.message));
 });
 
 test('the ranked chart of warm figures: one row per style with a warm figure, by warm median, whiskers from warmCi', () => {

@@ -25,8 +25,8 @@ test('the fakes and wrappers in examples/lib use ES5 syntax only (plus generator
 
 // Harness modules that child.js loads, or will load, on Node 0.11, checked here
 // by name: the changepoint classifier of warm series (issue 41; not wired in
-// yet).
-const CHILD_MODULES = ['scripts/lib/measure/steady-state.js'];
+// yet), the CPU clock and the GC event watch (issue 41, item 3).
+const CHILD_MODULES = ['scripts/lib/measure/steady-state.js', 'scripts/harness/cpu-clock.js', 'scripts/harness/gc-events.js'];
 
 test('the harness modules listed for the child on Node 0.11 use ES5 syntax only (plus generators)', () => {
   const found = CHILD_MODULES.flatMap((f) => checkFile(path.join(ROOT, f)));

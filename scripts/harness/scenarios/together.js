@@ -7,7 +7,7 @@
 //
 // What it times is a batch of child.js's frame (h.measure): the frame takes
 // the memory baseline after the batch's units are made and reads memory again
-// when the last one ends, so the time, memory, heap and GC figures of every
+// when the last one ends, so the time, CPU, memory, heap and GC figures of every
 // companion record are made by the same code as every other scenario's.
 //
 // A scenario's child module calls measure(h, spec) once it has checked its
@@ -95,7 +95,7 @@ function batch(h, spec, state) {
   var made = spec.units();
   var units = made.units, n = units.length;
   var callbacks = new Array(n), problems = new Array(n);
-  var completed = 0, extra = 0, begin = 0, stopped, done;
+  var completed = 0, extra = 0, begin = 0, cpuBegin = 0, stopped, done;
   state.n = n;
   state.completed = 0;
   for (var i = 0; i < n; i++) {
@@ -121,11 +121,14 @@ function batch(h, spec, state) {
   }
 
   function finish(stop) {
+    var cpuEnd = h.cpu ? h.cpu.now() : 0;
     state.over = true;
+    if (h.gc) h.gc.span(begin, stop);
     stopped();
     var fields = made.fields();
     fields.extraCallbacks = 0;
     var result = { timeMs: stop - begin, timing: made.timing(begin, stop), fields: fields, problem: null };
+    if (h.cpu) result.cpuMs = h.round3(cpuEnd - cpuBegin);
     for (var c = 0; c < n; c++) {
       if (problems[c]) {
         result.problem = problems[c];
@@ -143,6 +146,8 @@ function batch(h, spec, state) {
     start: function (onStopped, onDone) {
       stopped = onStopped;
       done = onDone;
+      // The CPU clock (h.cpu, where the runtime has one) just outside the timed span.
+      if (h.cpu) cpuBegin = h.cpu.now();
       begin = h.clock.now();
       var thrown = fire(spec.start, units, callbacks);
       if (!thrown) return;

@@ -92,7 +92,10 @@ function fireCaught(fn, kind, targets, k, callbacks, stream, n) {
 // fakes: the loaded examples/lib/fakes.js; fn: the variant's upload (or
 // parallel); s: { n, t, k, errorRate, seed, scenario }; kind: { call:
 // 'upload' | 'parallel', errors: whether failures are injected }; h: the
-// frame's helpers (clock, round3, describe, failed).
+// frame's helpers (clock, round3, describe, failed; and where the runtime has
+// them, cpu: the process's CPU clock, { now() in ms }, and gc: the watch of
+// V8's GC events, given each batch's span(begin, stop); the harness's child
+// passes both, the browser's worker neither).
 function batchMaker(kind, fakes, fn, s, h) {
   var n = s.n, t = s.t, k = s.k, errorRate = s.errorRate, seed = s.seed;
   var opts = { scenario: s.scenario };
@@ -105,7 +108,7 @@ function batchMaker(kind, fakes, fn, s, h) {
     var targets = paths(fakes, n);
     var ends = new Array(n), callbacks = new Array(n), failedCall = new Array(n);
     var state = current = { completed: 0, finished: false };
-    var failures = 0, extra = 0, extraCalls = 0, firstError = null, begin = 0;
+    var failures = 0, extra = 0, extraCalls = 0, firstError = null, begin = 0, cpuBegin = 0;
     var stream = { name: 'upload.bin' };
     var stopped, done;
     for (var i = 0; i < n; i++) { ends[i] = 0; failedCall[i] = 0; callbacks[i] = completion(i); }
@@ -125,7 +128,9 @@ function batchMaker(kind, fakes, fn, s, h) {
     }
 
     function finish(stop) {
+      var cpuEnd = h.cpu ? h.cpu.now() : 0;
       state.finished = true;
+      if (h.gc) h.gc.span(begin, stop);
       stopped();
       var latencies = new Array(n);
       for (var j = 0; j < n; j++) latencies[j] = ends[j] - begin;
@@ -140,6 +145,7 @@ function batchMaker(kind, fakes, fn, s, h) {
         fields: { failed: failures, extraCallbacks: 0, ops: world.counts.ops, maxInFlight: world.maxInFlight },
         problem: null
       };
+      if (h.cpu) result.cpuMs = h.round3(cpuEnd - cpuBegin);
       if (failures > 0 && !kind.errors) {
         result.problem = failures + ' of ' + n + ' calls failed although no failure was injected; first: ' + h.describe(firstError);
       } else if (failures > injected) {
@@ -163,11 +169,13 @@ function batchMaker(kind, fakes, fn, s, h) {
     }
 
     // The timed span: clock, n calls in one synchronous loop, then the clock
-    // again at the last completion (in finish). Nothing else is sampled here.
+    // again at the last completion (in finish). Nothing else is sampled here:
+    // the CPU clock is read just outside it, so its span holds the wall one.
     return {
       start: function (onStopped, onDone) {
         stopped = onStopped;
         done = onDone;
+        if (h.cpu) cpuBegin = h.cpu.now();
         begin = h.clock.now();
         var thrown = fireCaught(fn, kind, targets, k, callbacks, stream, n);
         if (thrown) h.failed('crash', 'a call threw synchronously: ' + h.describe(thrown.err));

@@ -80,23 +80,31 @@ function fields(series, minSteady) {
 // (fresh fakes state with the same seed, fresh callbacks). round: how batch
 // times are rounded (like timeMs). then(err, record fields): err a message
 // naming the warm batch that failed; fields { warmBatchesMs, warmMs,
-// warmSteady, warmClass, warmSteadyFrom }.
+// warmSteady, warmClass, warmSteadyFrom } and, where the batches read a CPU
+// clock, warmCpuBatchesMs (each batch's cpuMs, parallel to warmBatchesMs).
 function run(s, newBatch, round, then) {
-  var all = [];
+  var all = [], cpu = [];
   function next() {
     var batch = newBatch();
     batch.start(function stopped() {}, function done(result) {
       all.push(round(result.timeMs));
+      if (typeof result.cpuMs === 'number') cpu.push(result.cpuMs);
       if (result.problem) {
         return then('warm batch ' + all.length + ' of ' + s.batches + ' (after the cold batch): ' + result.problem);
       }
       if (all.length < s.batches) return next();
       var out = fields(all, s.minSteady);
       out.warmBatchesMs = all;
-      then(null, out);
+      then(null, withCpu(out, cpu));
     });
   }
   next();
+}
+
+// The CPU times join the fields only when every batch has one.
+function withCpu(fields, cpu) {
+  if (cpu.length && cpu.length === fields.warmBatchesMs.length) fields.warmCpuBatchesMs = cpu;
+  return fields;
 }
 
 module.exports = { DEFAULTS: DEFAULTS, RETIRED: RETIRED, settings: settings, fields: fields, run: run };
