@@ -84,6 +84,7 @@ function run(s, newBatch, round, then) {
   var all = [], measured = [], index = 0;
   function next() {
     index++;
+    if (s.gcBefore) s.gcBefore(); // the warm-gc lever (child.js --warm-gc)
     var batch = newBatch();
     batch.start(function stopped() {}, function done(result) {
       var ms = round(result.timeMs);
