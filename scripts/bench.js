@@ -28,7 +28,7 @@ const dataCommands = require('./harness/data-commands');
 const { duration, weight } = require('./harness/progress');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { pastEstimate } = require('./harness/estimate');
-const levers = require('./harness/levers');
+const levers = require('./lib/levers');
 const { ROOT } = require('./lib/paths');
 
 // bench's old flags for the data tools, kept for one release: each runs the
@@ -93,7 +93,7 @@ async function run(argv, browsers) {
   // Profiles that cannot be installed or run are reported and left out.
   const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n'), browsers: true });
   // A lever run (--lever): the profile measured in the default configuration
-  // and the lever's, side by side in one plan (harness/levers.js).
+  // and the lever's, side by side in one plan (lib/levers.js).
   if (opts.lever && !levers.lever(opts.lever).scenario) {
     runtimes.push(...profiled.runtimes.flatMap((rt) => levers.configurations(opts.lever, rt, settings)));
   } else runtimes.push(...profiled.runtimes);

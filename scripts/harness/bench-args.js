@@ -7,7 +7,7 @@ const { DEFAULTS, QUICK, SWEEP } = require('./plan');
 const scenarios = require('./scenarios');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
 const { FORMATS } = require('./summary-formats');
-const levers = require('./levers');
+const levers = require('../lib/levers');
 
 const { ROOT } = require('../lib/paths');
 
@@ -97,7 +97,7 @@ ${scenarios.options().map(optionHelp).join('\n')}
                       at most 2147483647)
   --lever NAME        one lever of issue 41 against the default, both in ONE
                       interleaved run: ${levers.names().join(', ')}
-                      (scripts/harness/levers.js; ${levers.PROCESSES} processes per configuration
+                      (scripts/lib/levers.js; ${levers.PROCESSES} processes per configuration
                       and style, ${levers.STYLES.join(', ')}; ${levers.PROFILE}, upload,
                       cpu, n 1000; default --out ${levers.outFile('NAME')}).
                       Takes no option that changes what is measured
@@ -314,7 +314,7 @@ function leverArgs(raw, runtimes, s, env) {
     throw err;
   }
   const fixed = LEVER_FIXED.find((o) => raw[o] !== undefined) || (runtimes.length ? '--runtime' : null);
-  if (fixed) throw new UsageError(`--lever ${name} fixes what is measured (scripts/harness/levers.js); leave out ${fixed}`);
+  if (fixed) throw new UsageError(`--lever ${name} fixes what is measured (scripts/lib/levers.js); leave out ${fixed}`);
   if (l.scenario && !scenarios.names().includes(l.scenario)) {
     throw new UsageError(`--lever ${name} measures the ${l.scenario} scenario (scripts/harness/scenarios/${l.scenario}/), which this ` +
       'tree does not have yet; run it once that scenario is merged');

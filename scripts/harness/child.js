@@ -241,7 +241,7 @@ function runCell(opts) {
   } catch (err) {
     return badArgs(err.message);
   }
-  // --warm-gc (the warm-gc lever of issue 41, scripts/harness/levers.js): a
+  // --warm-gc (the warm-gc lever of issue 41, scripts/lib/levers.js): a
   // full collection before each warm batch, outside its timed span.
   warmSettings.gcBefore = opts['warm-gc'] === true && typeof global.gc === 'function' ? global.gc : null;
   require(file).run(opts, scenarioHelpers());

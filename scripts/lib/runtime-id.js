@@ -73,7 +73,7 @@ function profilesOnce() {
 // ---- ids ---------------------------------------------------------------------
 
 // A profile's id carries flags only where a run measures the profile in
-// more than one configuration (scripts/harness/levers.js): the lever's added
+// more than one configuration (scripts/lib/levers.js): the lever's added
 // V8 flags and, marked "+", its harness options ("node-24@24.21.0 +warm-gc").
 function runtimeId({ profile, name, version, flags = [] }) {
   return [profile ? `${profile}@${version}` : `${name}-${version}`].concat(flags).join(' ');

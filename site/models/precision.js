@@ -167,15 +167,15 @@ function warmLevelsTable(args, load) {
 
 // ---- the levers -------------------------------------------------------------
 
-// Each lever's run (npm run bench -- --lever NAME, scripts/harness/levers.js)
+// Each lever's run (npm run bench -- --lever NAME, scripts/lib/levers.js)
 // holds the default configuration and the lever's, interleaved in one run:
 // a row sets the lever against the default OF THE SAME RUN, never another
 // day's file. The run's runtimes[id].configuration names each cell's
 // configuration. The lever files of issue 28 (perf-lever-no-gc.json,
 // perf-lever-blocked.json) were set against another run's default file, and
 // are no longer shown here (docs/lab-notes.md keeps what they found).
-const levers = require('../../scripts/harness/levers');
-const { lever: leverVerdict, VERDICT_RULE } = require('../../scripts/lib/lever-verdict');
+const levers = require('../../scripts/lib/levers');
+const { lever: leverVerdict, VERDICT_RULE } = require('../lib/lever-verdict');
 
 const configurationOf = (data, cell) => {
   for (const run of Object.values(data.runs || {})) {
@@ -258,7 +258,7 @@ function leversTable(args, load) {
     { key: 'verdict', title: 'Verdict' },
   ];
   const prov = anyHit ? perfProvenance(anyHit, used) : { notes: [], env: '', commands: [], source: null, incomplete: '' };
-  return { caption, columns, rows, empty: 'No levers defined (scripts/harness/levers.js).', ...prov,
+  return { caption, columns, rows, empty: 'No levers defined (scripts/lib/levers.js).', ...prov,
     commands: [...new Set((prov.commands || []).concat(levers.names().map((x) => `npm run bench -- --lever ${x}`)))] };
 }
 

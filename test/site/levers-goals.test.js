@@ -66,7 +66,7 @@ const load = makeLoader({ dataDir: dir });
 
 test('levers: one row per lever, each against the default of its own run, with the widths recomputed from the samples', () => {
   const t = tableModel('levers', { n: N }, load);
-  const levers = require('../../scripts/harness/levers');
+  const levers = require('../../scripts/lib/levers');
   assert.deepEqual(t.rows.map((r) => r.lever), levers.names().map((n) => levers.LEVERS[n].label));
   assert.ok(!t.rows.some((r) => /no-gc|--no-gc/.test(r.lever)), 'the issue-28 file measured against another run has no row');
   const row = t.rows[levers.names().indexOf('warm-gc')];

@@ -1,5 +1,5 @@
 'use strict';
-// A lever run (npm run bench -- --lever NAME, scripts/harness/levers.js) on
+// A lever run (npm run bench -- --lever NAME, scripts/lib/levers.js) on
 // a fixture runtime record: its plan holds the default configuration and the
 // lever's, interleaved in one shuffle, with >= 16 processes each per style,
 // and each configuration's cells carry what it changes. No process is started.
@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const { parseArgs, UsageError } = require('../../scripts/harness/bench-args');
 const { buildPlan } = require('../../scripts/harness/plan');
-const levers = require('../../scripts/harness/levers');
+const levers = require('../../scripts/lib/levers');
 const { loadManifest, selectVariants } = require('../../scripts/lib/manifest');
 const { parseRuntimeId } = require('../../scripts/lib/runtime-id');
 

@@ -13,7 +13,7 @@
 // +warm-gc"), and the run's runtimes[id].configuration records the lever's
 // name, flags and settings, so the site reads which cell is which.
 'use strict';
-const { runtimeId, parseRuntimeId } = require('../lib/runtime-id');
+const { runtimeId, parseRuntimeId } = require('./runtime-id');
 
 const PROFILE = 'node-24';
 // The default run's styles: callbacks, async/await, co, Bluebird.
@@ -53,7 +53,7 @@ const names = () => Object.keys(LEVERS);
 function lever(name) {
   const l = LEVERS[name];
   if (!l) {
-    const err = new Error(`no lever "${name}"; the levers are ${names().join(', ')} (scripts/harness/levers.js)`);
+    const err = new Error(`no lever "${name}"; the levers are ${names().join(', ')} (scripts/lib/levers.js)`);
     err.code = 'ERR_UNKNOWN_LEVER';
     throw err;
   }

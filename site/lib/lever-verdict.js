@@ -8,7 +8,7 @@
 //             the lever changed the quantity, not only its precision).
 //   kept = narrows and not moves.
 'use strict';
-const { median } = require('./stats');
+const { median } = require('../../scripts/lib/stats');
 
 const VERDICT_RULE = 'kept when the lever narrows the median warm interval, leaves the cold one no wider, and moves no ' +
   'style\'s warm or cold median beyond the two intervals (they overlap); otherwise not kept, with the reason.';
