@@ -28,6 +28,7 @@ const dataCommands = require('./harness/data-commands');
 const { duration, weight } = require('./harness/progress');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { pastEstimate } = require('./harness/estimate');
+const levers = require('./lib/levers');
 const { ROOT } = require('./lib/paths');
 
 // bench's old flags for the data tools, kept for one release: each runs the
@@ -91,7 +92,11 @@ async function run(argv, browsers) {
   for (const r of opts.runtimes) runtimes.push(await binaryRuntime(r.path, r.flags));
   // Profiles that cannot be installed or run are reported and left out.
   const profiled = await resolveProfiles(opts.profiles, { log: (line) => process.stderr.write(line + '\n'), browsers: true });
-  runtimes.push(...profiled.runtimes);
+  // A lever run (--lever): the profile measured in the default configuration
+  // and the lever's, side by side in one plan (lib/levers.js).
+  if (opts.lever && !levers.lever(opts.lever).scenario) {
+    runtimes.push(...profiled.runtimes.flatMap((rt) => levers.configurations(opts.lever, rt, settings)));
+  } else runtimes.push(...profiled.runtimes);
   browsers.push(...profiled.runtimes.filter((r) => r.session).map((r) => r.session));
   if (!runtimes.length) {
     process.stderr.write(`bench: --runtimes ${opts.profiles.join(',')}: no runtime could be installed and started (see above); nothing was run\n`);
@@ -123,6 +128,7 @@ async function run(argv, browsers) {
       `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings` +
       (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
     process.stdout.write(historyLine(plan.jobs, out, opts) + '\n');
+    if (opts.lever) process.stdout.write(levers.planLines(plan.jobs).join('\n') + '\n');
     for (const c of skipped) process.stdout.write(`skip ${c.key}: ${c.skip}\n`);
     return 0;
   }

@@ -7,6 +7,7 @@ const { DEFAULTS, QUICK, SWEEP } = require('./plan');
 const scenarios = require('./scenarios');
 const { parseCommandLine, decimal, UsageError } = require('../lib/args');
 const { FORMATS } = require('./summary-formats');
+const levers = require('../lib/levers');
 
 const { ROOT } = require('../lib/paths');
 
@@ -94,6 +95,12 @@ ${scenarios.options().filter((o) => !o.retired).map(optionHelp).join('\n')}
   --seed S            shuffle and error seed (default ${DEFAULTS.seed})
   --timeout MS        per-job limit (default 30 s + 10 × I/O floor + 2 ms × n;
                       at most 2147483647)
+  --lever NAME        one lever of issue 41 against the default, both in ONE
+                      interleaved run: ${levers.names().join(', ')}
+                      (scripts/lib/levers.js; ${levers.PROCESSES} processes per configuration
+                      and style, ${levers.STYLES.join(', ')}; ${levers.PROFILE}, upload,
+                      cpu, n 1000; default --out ${levers.outFile('NAME')}).
+                      Takes no option that changes what is measured
   --dry-run           print the plan size and an estimate, run nothing
   --help              this text
 
@@ -103,7 +110,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'split', 'rederive', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
-    'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order'].map((o) => [o, { type: 'string' }]),
+    'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order', 'lever'].map((o) => [o, { type: 'string' }]),
   ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
@@ -227,6 +234,7 @@ function parseArgs(argv, env = process.env) {
   const profile = raw['--quick'] ? 'quick' : raw['--sweep'] ? 'sweep' : 'default';
   const s = Object.assign({}, DEFAULTS, profile === 'quick' ? QUICK : profile === 'sweep' ? SWEEP : {});
   s.profile = profile;
+  if (raw['--lever'] !== undefined) return leverArgs(raw, runtimes, s, env);
   if (raw['--scenario']) s.scenarios = list('--scenario', raw['--scenario'], scenarios.names());
   const chosen = chooseScenarios(s, raw);
   if (raw['--n']) {
@@ -286,6 +294,54 @@ function parseArgs(argv, env = process.env) {
     out: path.resolve(raw['--out'] || defaultOut(profile, data, raw['--runtimes'] ? profileList(raw['--runtimes']) : [])),
     manifest: path.resolve(raw['--manifest'] || (manifest && path.join(ROOT, manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
     dataSchema: data.schema
+  };
+}
+
+// What a lever run may not be given: what it measures is fixed
+// (levers.js), so its two configurations stay comparable with every other
+// lever's.
+const LEVER_FIXED = ['--scenario', '--mode', '--n', '--reps', '--max-reps', '--variants', '--runtimes', '--order', '--no-gc', '--quick', '--sweep',
+  '--ci-target', '--warm-ci-target', '--warm-max-reps'];
+
+// --lever NAME → the options of its run: the lever's settings on the
+// defaults, its profile, its data file; the run's two configurations are made
+// from the resolved profile by bench.js (levers.configurations).
+function leverArgs(raw, runtimes, s, env) {
+  const name = raw['--lever'];
+  let l;
+  try {
+    l = levers.lever(name);
+  } catch (err) {
+    if (err.code === 'ERR_UNKNOWN_LEVER') throw new UsageError(`--lever: ${err.message}`);
+    throw err;
+  }
+  const fixed = LEVER_FIXED.find((o) => raw[o] !== undefined) || (runtimes.length ? '--runtime' : null);
+  if (fixed) throw new UsageError(`--lever ${name} fixes what is measured (scripts/lib/levers.js); leave out ${fixed}`);
+  if (l.scenario && !scenarios.names().includes(l.scenario)) {
+    throw new UsageError(`--lever ${name} measures the ${l.scenario} scenario (scripts/harness/scenarios/${l.scenario}/), which this ` +
+      'tree does not have yet; run it once that scenario is merged');
+  }
+  Object.assign(s, levers.runSettings(name));
+  const chosen = chooseScenarios(s, raw);
+  for (const o of scenarios.options()) if (raw[`--${o.name}`]) o.apply(s, raw[`--${o.name}`]);
+  if (raw['--seed']) s.seed = decimal('--seed', raw['--seed'], { integer: true, max: 2 ** 31 });
+  if (raw['--timeout']) s.timeoutMs = decimal('--timeout', raw['--timeout'], { integer: true, min: 1, max: MAX_TIMEOUT_MS });
+  if (raw['--max-interference']) s.maxInterference = decimal('--max-interference', raw['--max-interference'], { max: 100 });
+  if (raw['--retries']) s.retries = decimal('--retries', raw['--retries'], { integer: true, max: 20 });
+  s.lever = name;
+  return {
+    help: false,
+    settings: s,
+    lever: name,
+    profiles: [levers.PROFILE],
+    runtimes: [],
+    resume: Boolean(raw['--resume']),
+    dryRun: Boolean(raw['--dry-run']),
+    format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',
+    saveEveryMs: 1000 * (raw['--save-every'] ? decimal('--save-every', raw['--save-every'], { max: 86400 }) : SAVE_EVERY_S),
+    out: path.resolve(raw['--out'] || path.join(ROOT, levers.outFile(name))),
+    manifest: path.resolve(raw['--manifest'] || (chosen.manifest && path.join(ROOT, chosen.manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
+    dataSchema: chosen.data.schema
   };
 }
 

@@ -4,7 +4,7 @@
 // inherits another's JIT state, heap or timers.
 //
 //   node child.js --scenario NAME --variant FILE --n N --t MS [--seed S] [--parent-pipe]
-//                 [--warm-batches B --warm-min-steady M]  (warm.js)
+//                 [--warm-batches B --warm-min-steady M] [--warm-gc]  (warm.js)
 //                 [the scenario's own: --k K, --error-rate R, --mode M, ...]
 //   node child.js --ready          starts, says whether gc is exposed and the heap limit, exits
 //
@@ -69,7 +69,7 @@ function parseArgs(argv) {
     var a = argv[i];
     if (a.slice(0, 2) !== '--') throw new Error('unexpected argument "' + a + '"');
     var key = a.slice(2);
-    if (key === 'ready' || key === 'parent-pipe' || key === 'no-gc') { out[key] = true; continue; }
+    if (key === 'ready' || key === 'parent-pipe' || key === 'no-gc' || key === 'warm-gc') { out[key] = true; continue; }
     if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
     out[key] = argv[++i];
   }
@@ -275,6 +275,9 @@ function runCell(opts) {
   } catch (err) {
     return badArgs(err.message);
   }
+  // --warm-gc (the warm-gc lever of issue 41, scripts/lib/levers.js): a
+  // full collection before each warm batch, outside its timed span.
+  warmSettings.gcBefore = opts['warm-gc'] === true && typeof global.gc === 'function' ? global.gc : null;
   require(file).run(opts, scenarioHelpers());
 }
 

@@ -146,6 +146,9 @@ function buildPlan({ runtimes, variants, settings }) {
   if (clash) throw new Error(`variant id "${FLOOR.id}" is reserved for the harness's floor workload; rename the manifest entry`);
   const cells = [];
   for (const runtime of runtimes) {
+    // A lever's configuration (levers.js) plans its cells with its own
+    // settings; every other runtime with the run's.
+    const own = runtime.configuration ? Object.assign({}, settings, runtime.configuration.settings) : settings;
     for (const scenario of settings.scenarios) {
       const d = scenarios.get(scenario);
       const group = d.floor ? variants.concat(FLOOR) : variants;
@@ -154,7 +157,9 @@ function buildPlan({ runtimes, variants, settings }) {
           const made = [];
           for (const variant of group) {
             const key = cellKey({ runtime: runtime.id, scenario, mode, variant: variant.id, n });
-            const cell = d.cell({ key, runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings });
+            const cell = d.cell({ key, runtime, mode, n, variant, skip: skipReason(variant, scenario, runtime), settings: own });
+            // A full GC before each warm batch (the warm-gc lever): a child option, spawn-cell.js.
+            if (cell && own.warmGc && cell.warmBatches) cell.warmGc = true;
             if (cell) made.push(cell);
           }
           // The floor only serves the styles beside it: a group where every

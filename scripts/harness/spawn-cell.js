@@ -119,6 +119,7 @@ async function runCell(runtime, cell, rep, { timeoutMs, seed, gc = true }) {
     '--seed', String(seed + rep), '--parent-pipe', ...scenarios.get(cell.scenario).childArgs(cell)];
   if (cell.longStacks) args.push('--long-stacks', cell.longStacks);
   if (!gc) args.push('--no-gc');
+  if (cell.warmGc) args.push('--warm-gc');
   const tag = crypto.randomBytes(8).toString('hex');
   const r = await spawnChild(runtime, args, timeoutMs, { ASYNCBENCH_RESULT_TAG: tag });
   const base = { rep, wallMs: Math.round(r.wallMs) };

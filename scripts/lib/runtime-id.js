@@ -72,14 +72,17 @@ function profilesOnce() {
 
 // ---- ids ---------------------------------------------------------------------
 
+// A profile's id carries flags only where a run measures the profile in
+// more than one configuration (scripts/lib/levers.js): the lever's added
+// V8 flags and, marked "+", its harness options ("node-24@24.21.0 +warm-gc").
 function runtimeId({ profile, name, version, flags = [] }) {
-  if (profile) return `${profile}@${version}`;
-  return [`${name}-${version}`].concat(flags).join(' ');
+  return [profile ? `${profile}@${version}` : `${name}-${version}`].concat(flags).join(' ');
 }
 
 // An id → { profile, name, version, flags }, runtimeId's parts:
 //   'node-24@24.21.0'        → { profile: 'node-24', name: 'node', version: '24.21.0', flags: [] }
 //   'node-0.11.14 --harmony' → { profile: null, name: 'node', version: '0.11.14', flags: ['--harmony'] }
+//   'node-24@24.21.0 +warm-gc' → { profile: 'node-24', name: 'node', version: '24.21.0', flags: ['+warm-gc'] }
 // A profile id names its runtime only through the profile, so `name` is the
 // profile's first word there. A page's short name ("node-24", "bun") is no
 // id: profileName() and runtimeMatches() take those.
@@ -88,7 +91,8 @@ function parseRuntimeId(id) {
   const at = text.indexOf('@');
   if (at >= 0) {
     const profile = text.slice(0, at);
-    return { profile, name: profile.split('-')[0], version: text.slice(at + 1), flags: [] };
+    const [version, ...flags] = text.slice(at + 1).split(' ');
+    return { profile, name: profile.split('-')[0], version, flags };
   }
   const [head, ...flags] = text.split(' ');
   const m = /^(.+?)-(\d.*)$/.exec(head);

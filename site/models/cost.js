@@ -22,6 +22,21 @@ const { ProseNumberError, variantLink } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');
+const goals = require('../../scripts/lib/goals');
+const stats = require('../../scripts/lib/stats');
+
+// A figure that misses its precision goal (scripts/lib/goals.js) says so
+// beside itself, not only in the appendix: "14.3 (± 8.0 %, wider than the ±5 % goal)".
+const marked = (text, mark) => (mark ? `${text} (${mark})` : text);
+function warmMark(cell, held) {
+  if (!held.includes('warm')) return '';
+  const values = cell.samples.filter((x) => x.status === 'ok').map((x) => x.warmMs).filter((v) => typeof v === 'number' && Number.isFinite(v));
+  return goals.missMark('warm', { halfWidthPct: stats.medianPrecision(values, goals.GOALS.warm).halfWidthPct });
+}
+function costMark(cost, held) {
+  if (!held.includes('cost') || !cost) return '';
+  return goals.missMark('cost', { costUs: cost.costUs, halfWidthUs: goals.halfWidthOf(cost.costUs, cost.costCi95Us) });
+}
 
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
 
@@ -66,14 +81,15 @@ function costPerCallTable(args, load) {
     .filter((c) => c.n === n);
   const keep = args.include ? new RegExp(args.include) : null;
   const drop = args.exclude ? new RegExp(args.exclude) : null;
+  const held = goals.heldTo({ runtime: cells[0] ? cells[0].runtime : args.runtime || 'node-24', scenario: args.scenario || 'upload', mode, n });
   const rows = (costRows(cells) || [])
     .filter(({ cell }) => cell.variant === BASELINE || ((!keep || keep.test(cell.variant)) && !(drop && drop.test(cell.variant))))
     .map(({ cell, cost }) => ({
       name: cell.variant,
-      warm: measurement(cell.warm.median),
+      warm: marked(measurement(cell.warm.median), warmMark(cell, held)),
       reps: cell.warmUnsteady ? `${cell.warm.count} (+${cell.warmUnsteady} unsteady)` : String(cell.warm.count),
       cost: cost ? us(cost.costUs) : 'baseline',
-      costCi: cost && cost.costCi95Us ? `${us(cost.costCi95Us[0])} to ${us(cost.costCi95Us[1])}` : '–',
+      costCi: cost && cost.costCi95Us ? marked(`${us(cost.costCi95Us[0])} to ${us(cost.costCi95Us[1])}`, costMark(cost, held)) : '–',
       ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : times(1),
       ratioCi: cost && cost.ratioCi95 ? `${times(cost.ratioCi95[0])} to ${times(cost.ratioCi95[1])}` : '–',
       standing: cost ? standing(cost) : 'the baseline',
@@ -85,7 +101,8 @@ function costPerCallTable(args, load) {
   return {
     caption: `Cost per call over ${BASELINE} (nested callbacks), ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
       `(the style’s warm median − ${BASELINE}’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ` +
-      'cheapest first. “Not told apart”: the interval holds 0.',
+      'cheapest first. “Not told apart”: the interval holds 0.' +
+      (held.length ? ` A figure whose interval is wider than its precision goal (warm ${goals.goalText('warm')}, cost per call ${goals.goalText('cost')}, whichever is larger) says so beside it.` : ''),
     columns: [
       { key: 'name', title: 'Variant' },
       { key: 'cost', title: 'Per call', unit: 'µs', num: true },

@@ -22,6 +22,8 @@ test('an id is made from its parts and parsed back into them', () => {
     ['node-20.20.2', { profile: null, name: 'node', version: '20.20.2', flags: [] }],
     ['node-0.11.14 --harmony', { profile: null, name: 'node', version: '0.11.14', flags: ['--harmony'] }],
     ['deno-2.9.6 run -A', { profile: null, name: 'deno', version: '2.9.6', flags: ['run', '-A'] }],
+    // A lever's configuration of a profile (scripts/lib/levers.js).
+    ['node-24@24.21.0 --no-concurrent-osr +warm-gc', { profile: 'node-24', name: 'node', version: '24.21.0', flags: ['--no-concurrent-osr', '+warm-gc'] }],
   ];
   for (const [id, parts] of cases) {
     assert.deepEqual(parseRuntimeId(id), parts, id);

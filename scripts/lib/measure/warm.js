@@ -85,6 +85,7 @@ function fields(series, minSteady) {
 function run(s, newBatch, round, then) {
   var all = [], cpu = [];
   function next() {
+    if (s.gcBefore) s.gcBefore(); // the warm-gc lever (child.js --warm-gc)
     var batch = newBatch();
     batch.start(function stopped() {}, function done(result) {
       all.push(round(result.timeMs));
