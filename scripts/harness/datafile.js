@@ -96,6 +96,10 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFA
   // scenario this harness does not know.
   const own = scenarios.find(cell.scenario);
   for (const [field, sampleField] of Object.entries(own ? own.summary : {})) cell[field] = stats.summarize(pick(sampleField));
+  for (const [field, { of, targetPct }] of Object.entries(own ? own.intervals : {})) {
+    cell[field] = stats.summarize(pick(of));
+    cell[`${field}Ci`] = stats.medianPrecision(pick(of), targetPct);
+  }
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   // The warm figure (warm.js), on cells whose samples have one: summarized
