@@ -72,6 +72,12 @@ const OPTIONS = [
     apply(s, v) { s.pairedBaseline = path.resolve(v); } }
 ];
 
+// CPU-bound only unless --mode says otherwise: an I/O-bound batch is mostly
+// timer waits, and each round pays its I/O floor twice (fake-io.js warmModes).
+function settings(s, raw) {
+  if (!raw['--mode']) s.modes = ['cpu'];
+}
+
 function cell(args) {
   const { runtime, variant, settings } = args;
   const made = base.cell(args);
@@ -96,6 +102,7 @@ module.exports = Object.assign({}, base, {
   floor: false,
   options: base.options.concat(OPTIONS),
   defaults: Object.assign({}, base.defaults, { pairedRounds: DEFAULT_ROUNDS, pairedBaseline: null }),
+  settings,
   cell,
   childArgs: (c) => ['--rounds', String(c.pairedRounds), '--baseline', c.baseline],
   summary: {},
