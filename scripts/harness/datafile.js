@@ -13,6 +13,7 @@ const stats = require('../lib/stats');
 const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
 const { deriveAboveFloor } = require('./above-floor');
+const { derivePairedFields } = require('./paired-figures');
 const { runsOfCell } = require('../lib/continuation');
 const schemas = require('../lib/schemas');
 const { ROOT } = require('../lib/paths');
@@ -86,6 +87,8 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
 // run aims at for the median's 95 % interval (recorded in timeCi).
 function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
   const ok = cell.samples.filter((s) => s.status === 'ok');
+  // upload-paired: the pair figures from the sample's two raw series.
+  for (const s of ok) derivePairedFields(s, cell.n);
   const pick = (field) => ok.map((s) => s[field]).filter((v) => typeof v === 'number');
   cell.time = stats.summarize(pick('timeMs'));
   cell.memory = stats.summarize(pick('peakRssMb'));

@@ -1,6 +1,6 @@
 // The paired figures of one process of the upload-paired scenario (issue 41,
 // item 2): a style's and nested callbacks' warm batches, run alternately in
-// one process (scenarios/upload-paired/child.js), → the cost per call over
+// one process (scenarios/fake-io.child.js paired()), → the cost per call over
 // callbacks and the ratio from the rounds where both were steady.
 //
 // Each series is classified alone by steady-state.js classify(). The pairs
@@ -76,4 +76,18 @@ function pairedFigures(style, callbacks, n, options) {
   return out;
 }
 
-module.exports = { pairedFigures: pairedFigures, CLASSES: CLASSES };
+// The pair fields of an upload-paired sample, from its two raw series, set on
+// it in place (datafile.js summarizeCell, on every save and rederive, so a
+// change here reaches stored samples with `npm run data -- rederive`).
+function derivePairedFields(sample, n) {
+  if (!Array.isArray(sample.pairedStyleBatchesMs)) return sample;
+  var f = pairedFigures(sample.pairedStyleBatchesMs, sample.pairedCallbacksBatchesMs, n);
+  sample.pairedClass = f.pairedClass;
+  sample.pairedFrom = f.pairedFrom;
+  sample.pairedRounds = f.pairedRounds;
+  sample.pairedCostUs = f.pairedCostUs;
+  sample.pairedRatio = f.pairedRatio;
+  return sample;
+}
+
+module.exports = { pairedFigures: pairedFigures, derivePairedFields: derivePairedFields, CLASSES: CLASSES };

@@ -72,3 +72,13 @@ test('an upload-paired cell summarizes pairedCost and pairedRatio with distribut
   const upload = summarizeCell({ scenario: 'upload', status: 'ok', samples: samples.slice(0, 8) });
   assert.equal(upload.pairedCost, undefined, 'only the scenario that declares them gets them');
 });
+
+test('the harness derives a sample\'s pair figures from its two raw series when it summarizes the cell', () => {
+  const { summarizeCell } = require('../../scripts/harness/datafile');
+  const sample = { rep: 1, run: 'r', status: 'ok', timeMs: 30,
+    pairedStyleBatchesMs: flat(32, 20, STYLE_JITTER), pairedCallbacksBatchesMs: flat(32, 10, CALLBACKS_JITTER) };
+  const cell = summarizeCell({ scenario: 'upload-paired', status: 'ok', n: 1000, samples: [sample] });
+  assert.deepEqual([sample.pairedClass, sample.pairedFrom, sample.pairedRounds, sample.pairedCostUs, sample.pairedRatio],
+    ['paired', 0, 32, 10, 2]);
+  assert.equal(cell.pairedCost.median, 10);
+});

@@ -1,4 +1,4 @@
-// The upload-paired scenario's loader (scripts/lib/measure/vm-modules.js):
+// The upload-paired scenario's loader (scripts/harness/scenarios/vm-modules.js):
 // two contexts, the style's and the callbacks', each load the variant, the
 // library it requires from the runtime's library set and the fakes once, as
 // module instances of their own, none shared between them or with the host.
@@ -8,7 +8,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { createLoader } = require('../../scripts/lib/measure/vm-modules');
+const { createLoader } = require('../../scripts/harness/scenarios/vm-modules');
 const useLibraries = require('../../scripts/runtimes/library-hook');
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'paired');

@@ -8,7 +8,7 @@
 // their cost should be about 0, a check of the method.
 //
 // Runtimes: Node 20 and later only. The child's vm loader
-// (scripts/lib/measure/vm-modules.js) needs module.createRequire and Node's
+// (scripts/harness/scenarios/vm-modules.js) needs module.createRequire and Node's
 // vm contexts as the supported Node lines have them; Bun's and Deno's vm
 // modules are other implementations, whose isolation of realms nobody here
 // has checked, and old Node lines would need the loader rewritten. Every
@@ -52,7 +52,7 @@ function majorOf(version) {
 // Why this scenario does not run `variant` on `runtime`, or null.
 function pairedSkip(runtime, variant) {
   if (runtime.name !== 'node' || !(majorOf(runtime.version) >= MIN_NODE)) {
-    return `${NAME} runs on Node ${MIN_NODE} and later only (its vm loader, scripts/lib/measure/vm-modules.js); ` +
+    return `${NAME} runs on Node ${MIN_NODE} and later only (its vm loader, scripts/harness/scenarios/vm-modules.js); ` +
       `${runtime.id} is ${runtime.name} ${runtime.version}`;
   }
   if ((variant.requires || []).includes('fibers')) return `${NAME}: ${variant.id} needs fibers, a native addon, which a vm context cannot load`;

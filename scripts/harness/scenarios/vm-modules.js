@@ -34,7 +34,7 @@
 // of requests that examples/lib/library-set.js does in Module._load (that
 // hook is Node's loader's, not this one's).
 //
-// ES5 + CommonJS like the rest of this folder; it needs vm.createContext and
+// ES5 + CommonJS like the child that loads it; it needs vm.createContext and
 // module.createRequire (Node >= 12.2), and the scenario runs it on Node >= 20.
 'use strict';
 var fs = require('fs');
