@@ -14,6 +14,7 @@ const { DEFAULTS, cellKey } = require('./plan');
 const scenarios = require('./scenarios');
 const { countClasses } = require('../lib/warm-classes');
 const { deriveWarmCpu } = require('./warm-cpu');
+const { derivePairedFields } = require('./paired-figures');
 const { runsOfCell } = require('../lib/continuation');
 const schemas = require('../lib/schemas');
 const { ROOT } = require('../lib/paths');
@@ -88,6 +89,8 @@ function load(file, generatedBy, schemaId = SCHEMA_ID) {
 function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFAULTS.warmCiTarget } = {}) {
   for (const s of cell.samples) deriveWarmCpu(s);
   const ok = cell.samples.filter((s) => s.status === 'ok');
+  // upload-paired: the pair figures from the sample's two raw series.
+  for (const s of ok) derivePairedFields(s, cell.n);
   const pick = (field) => ok.map((s) => s[field]).filter((v) => typeof v === 'number');
   cell.time = stats.summarize(pick('timeMs'));
   cell.memory = stats.summarize(pick('peakRssMb'));
@@ -98,6 +101,10 @@ function summarizeCell(cell, { ciTarget = DEFAULTS.ciTarget, warmCiTarget = DEFA
   // scenario this harness does not know.
   const own = scenarios.find(cell.scenario);
   for (const [field, sampleField] of Object.entries(own ? own.summary : {})) cell[field] = stats.summarize(pick(sampleField));
+  for (const [field, { of, targetPct }] of Object.entries(own ? own.intervals : {})) {
+    cell[field] = stats.summarize(pick(of));
+    cell[`${field}Ci`] = stats.medianPrecision(pick(of), targetPct);
+  }
   cell.noisy = stats.isNoisy(cell.time);
   cell.timeCi = stats.medianPrecision(pick('timeMs'), ciTarget);
   // The warm figure (warm.js), on cells whose samples have one: summarized

@@ -102,7 +102,10 @@ const NEEDS = {
 // runtime.unavailable (profiles): library → why its set lacks it there;
 // runtime.fibersUnavailable: the profile's reason fibers cannot load.
 function skipReason(variant, scenario, runtime) {
-  if (!variant.scenarios.includes(scenario)) return `${variant.id} does not implement the "${scenario}" scenario`;
+  // A scenario may run another's variants (upload-paired runs upload's).
+  const d = scenarios.find(scenario);
+  const implemented = (d && d.variantsOf) || scenario;
+  if (!variant.scenarios.includes(implemented)) return `${variant.id} does not implement the "${implemented}" scenario`;
   // A browser (the chromium profile) runs the worker bundles of the article's
   // runner: the scenarios its worker has, and the variants a browser can run.
   if (runtime.browser) {

@@ -31,6 +31,11 @@
 //   childArgs(cell)    child.js arguments besides variant, scenario, n, t, seed
 //   dataFields   plan-cell fields a data cell keeps
 //   summary      { cellField: sampleField }: sample fields summarized per cell
+//   intervals    { cellField: { of: sampleField, targetPct } }: the same, and
+//                beside it cellField + 'Ci', the median's distribution-free
+//                95 % interval (stats.js medianPrecision) against ±targetPct
+//   variantsOf   the manifest scenario whose variants it runs (a variant's
+//                "scenarios" name that one), when not its own name
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -38,7 +43,7 @@ const { folders, DESCRIPTOR, CHILD, NAME, DIRS_ENV } = require('./locate');
 const { ManifestError } = require('../../lib/manifest');
 
 const OPTIONAL = { help: [], manifest: null, defaultRun: false, sweep: false, floor: false, options: [], defaults: {},
-  settings: () => {}, childArgs: () => [], dataFields: [], summary: {} };
+  settings: () => {}, childArgs: () => [], dataFields: [], summary: {}, intervals: {}, variantsOf: null };
 
 // What is wrong with the descriptor `d` of `folder`, or null: the first
 // problem, in the order a descriptor is written.
