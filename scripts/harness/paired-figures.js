@@ -20,7 +20,7 @@
 //
 // ES5 + CommonJS like steady-state.js, which the child loads with it.
 'use strict';
-var steadyState = require('./steady-state');
+var steadyState = require('../lib/measure/steady-state');
 
 function medianOf(values) {
   var s = values.slice().sort(function (a, b) { return a - b; });

@@ -7,7 +7,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { pairedFigures } = require('../../scripts/harness/paired-figures');
-const { classify } = require('../../scripts/harness/steady-state');
+const { classify } = require('../../scripts/lib/measure/steady-state');
 
 // Small fixed jitter, so each series has a variance and known medians.
 const STYLE_JITTER = [0, 0.2, -0.2, 0.1, -0.1];
