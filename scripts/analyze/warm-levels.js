@@ -13,8 +13,8 @@
 //   - Spearman's ρ of the warm figure against the same process's cold batch:
 //     positive when the level is set early in the process (by what V8
 //     compiled and how it sized the heap).
-// The halves of one window are no evidence here: warm.js's steadiness test
-// keeps only windows whose halves agree, which makes them agree.
+// The halves of one steady segment are no evidence here: the classifier
+// keeps only segments without a change in them, which makes them agree.
 // Usage: node scripts/analyze/warm-levels.js data/perf-node-24.json [--n 1000] [--scenario upload]
 'use strict';
 const fs = require('node:fs');
@@ -32,11 +32,14 @@ const DEFAULT_WINDOW = 16;
 const okSamples = (c) => c.samples.filter((s) => s.status === 'ok');
 const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
 
-// The measured window of a steady repetition: its last batches, as warm.js
-// took its median (warmBatchesMs holds the warm-up batches first).
+// The batches a steady repetition's warm figure comes from: its steady
+// segment (warmSteadyFrom on, issue 41's classifier); for a sample without
+// one, the last `window` batches, as the window rule of before took them.
 function windowOf(sample, window) {
   const b = sample.warmBatchesMs;
-  return sample.warmSteady && Array.isArray(b) && b.length >= window ? b.slice(b.length - window) : null;
+  if (!sample.warmSteady || !Array.isArray(b)) return null;
+  if (Number.isInteger(sample.warmSteadyFrom)) return b.slice(sample.warmSteadyFrom);
+  return b.length >= window ? b.slice(b.length - window) : null;
 }
 
 // One style's figures, null where it has under 3 steady processes.

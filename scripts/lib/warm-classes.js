@@ -6,6 +6,15 @@
 const warm = require('./measure/warm');
 
 const CLASSES = Object.freeze(['flat', 'warmup', 'slowdown', 'no-steady-state']);
+// How a reader sees each class, on the pages and in the run's summary.
+const LABELS = Object.freeze({ flat: 'flat', warmup: 'warm-up', slowdown: 'slowdown', 'no-steady-state': 'no steady state' });
+
+// A cell's warmClasses in words, the classes it has, in CLASSES' order:
+// "11 flat, 4 warm-up, 1 no steady state"; '' without counts.
+function describeClasses(counts) {
+  if (!counts) return '';
+  return CLASSES.filter((c) => counts[c] > 0).map((c) => `${counts[c]} ${LABELS[c]}`).join(', ');
+}
 
 // The cell's `warmClasses`: ok samples with a warm series counted by class.
 function countClasses(samples) {
@@ -38,4 +47,4 @@ function reclassify(data) {
   return count;
 }
 
-module.exports = { CLASSES, countClasses, minSteadyOf, reclassify };
+module.exports = { CLASSES, LABELS, countClasses, describeClasses, minSteadyOf, reclassify };

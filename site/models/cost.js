@@ -23,6 +23,7 @@ const { ProseNumberError, variantLink } = require('../lib/lookup');
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');
 const goals = require('../../scripts/lib/goals');
+const { describeClasses } = require('../../scripts/lib/warm-classes');
 const stats = require('../../scripts/lib/stats');
 
 // A figure that misses its precision goal (scripts/lib/goals.js) says so
@@ -39,6 +40,29 @@ function costMark(cost, held) {
 }
 
 const hasWarm = (c) => c.warm && typeof c.warm.median === 'number';
+// The warm CPU times (warmCpuMs: user + system of the process over the
+// steady segment, issue 41) of a cell's ok samples.
+const cpuOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmCpuMs);
+const hasWarmCpu = (c) => Boolean(c.warmCpu && typeof c.warmCpu.median === 'number');
+
+// A style's CPU cost per call over the baseline (the same median difference
+// and bootstrap as the wall-time cost, over warmCpuMs), or null.
+function cpuCost(cell, base) {
+  if (cell === base || !hasWarmCpu(cell) || !hasWarmCpu(base)) return null;
+  const c = costPerCall(cpuOf(cell), cpuOf(base), cell.n);
+  return c.costUs === null ? null : c;
+}
+
+// In the table: "3.1 (2.4 to 3.9)", and ", not told apart" when the
+// interval holds 0, so no negative cost reads as a saving.
+function cpuCostText(cell, base) {
+  if (cell === base) return 'baseline';
+  const c = cpuCost(cell, base);
+  if (!c) return '–';
+  if (!c.costCi95Us) return us(c.costUs);
+  const apart = c.costCi95Us[0] > 0 || c.costCi95Us[1] < 0;
+  return `${us(c.costUs)} (${us(c.costCi95Us[0])} to ${us(c.costCi95Us[1])})${apart ? '' : ', not told apart'}`;
+}
 
 // Where a style stands against callbacks: its interval above, below or around 0.
 function standing(cost) {
@@ -82,16 +106,21 @@ function costPerCallTable(args, load) {
   const keep = args.include ? new RegExp(args.include) : null;
   const drop = args.exclude ? new RegExp(args.exclude) : null;
   const held = goals.heldTo({ runtime: cells[0] ? cells[0].runtime : args.runtime || 'node-24', scenario: args.scenario || 'upload', mode, n });
-  const rows = (costRows(cells) || [])
+  const all = costRows(cells) || [];
+  const baseRow = all.find((r) => !r.cost);
+  const withCpu = Boolean(baseRow && hasWarmCpu(baseRow.cell));
+  const rows = all
     .filter(({ cell }) => cell.variant === BASELINE || ((!keep || keep.test(cell.variant)) && !(drop && drop.test(cell.variant))))
     .map(({ cell, cost }) => ({
       name: cell.variant,
       warm: marked(measurement(cell.warm.median), warmMark(cell, held)),
-      reps: cell.warmUnsteady ? `${cell.warm.count} (+${cell.warmUnsteady} unsteady)` : String(cell.warm.count),
+      reps: String(cell.warm.count),
+      classes: describeClasses(cell.warmClasses) || '–',
       cost: cost ? us(cost.costUs) : 'baseline',
       costCi: cost && cost.costCi95Us ? marked(`${us(cost.costCi95Us[0])} to ${us(cost.costCi95Us[1])}`, costMark(cost, held)) : '–',
       ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : times(1),
       ratioCi: cost && cost.ratioCi95 ? `${times(cost.ratioCi95[0])} to ${times(cost.ratioCi95[1])}` : '–',
+      cpu: withCpu ? cpuCostText(cell, baseRow.cell) : '–',
       standing: cost ? standing(cost) : 'the baseline',
       // The figures behind the cells, for a sortable table (site/render/table-sort.js).
       raw: { cost: cost ? cost.costUs : 0, ratio: cost ? cost.ratio : 1, warm: cell.warm.median, reps: cell.warm.count },
@@ -101,7 +130,10 @@ function costPerCallTable(args, load) {
   return {
     caption: `Cost per call over ${BASELINE} (nested callbacks), ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
       `(the style’s warm median − ${BASELINE}’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ` +
-      'cheapest first. “Not told apart”: the interval holds 0.' +
+      'cheapest first. “Not told apart”: the interval holds 0. Each process’s warm series is classified by changepoint ' +
+      'analysis (flat, warm-up, slowdown, no steady state); only the steady ones give a warm figure.' +
+      (withCpu ? ' CPU per call: the same difference over the steady batches’ CPU time (user + system of the whole process, ' +
+        'compiler and GC threads included), with its interval.' : '') +
       (held.length ? ` A figure whose interval is wider than its precision goal (warm ${goals.goalText('warm')}, cost per call ${goals.goalText('cost')}, whichever is larger) says so beside it.` : ''),
     columns: [
       { key: 'name', title: 'Variant' },
@@ -110,8 +142,10 @@ function costPerCallTable(args, load) {
       { key: 'standing', title: `Against ${BASELINE}` },
       { key: 'ratio', title: 'Ratio', num: true },
       { key: 'ratioCi', title: '95 % interval', num: true },
+      ...(withCpu ? [{ key: 'cpu', title: 'CPU per call (95 % interval)', unit: 'µs', num: true }] : []),
       { key: 'warm', title: 'Warm median', unit: 'ms', num: true },
-      { key: 'reps', title: 'Processes', num: true },
+      { key: 'reps', title: 'Steady processes', num: true },
+      { key: 'classes', title: 'Warm series by class' },
     ],
     rows,
     // Sortable (sortable=true): cheapest first, and a reader may pick another
@@ -119,7 +153,7 @@ function costPerCallTable(args, load) {
     // the intervals and the verdict, bootstrapped from the samples against
     // the baseline, hold for it alone.
     sort: { by: 'cost' },
-    rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing'] },
+    rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing', 'cpu'] },
     empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${profileName(runtime)} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
     ...perfProvenance(hit, cells),
   };
@@ -128,7 +162,8 @@ function costPerCallTable(args, load) {
 // ---- the prose ------------------------------------------------------------
 // What a style costs, in a sentence, from the same rows as the table:
 //   {% costPerCall "promises-native", n=1000 %}
-//     -> "5.4 µs more per call than nested callbacks (95 % interval 4.5 to 6.4 µs; 1.38× its warm time)"
+//     -> "5.4 µs more per call than nested callbacks (95 % interval 4.5 to 6.4 µs; 1.38× its warm time;
+//         4.9 µs of CPU time, 4.1 to 5.8)", the CPU part where the file has CPU times
 //   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=)
 //     -> the linked names of the styles in that standing, cheapest first
 // The article asks for the rows of one group a dozen times (a table and
@@ -163,7 +198,14 @@ function costPerCallProse(load, [id], kw) {
   const where = standing(row.cost);
   if (where === 'not told apart') return `no cost over nested callbacks that the measurement can show (${interval})`;
   const more = where === 'costs more';
-  return `${us(Math.abs(costUs))}\u00a0µs ${more ? 'more' : 'less'} per call than nested callbacks (${interval}; ${times(ratio)} their warm time)`;
+  // The CPU time behind the same difference, where the file has it (issue 41).
+  const base = groupRows(load, kw).find((r) => !r.cost);
+  const cpu = cpuCost(row.cell, base.cell);
+  const cpuApart = cpu && cpu.costCi95Us && (cpu.costCi95Us[0] > 0 || cpu.costCi95Us[1] < 0);
+  const cpuText = !cpu || !cpu.costCi95Us ? ''
+    : cpuApart ? `; ${us(cpu.costUs)}\u00a0µs of CPU time, ${us(cpu.costCi95Us[0])} to ${us(cpu.costCi95Us[1])}`
+      : '; in CPU time not told apart from them';
+  return `${us(Math.abs(costUs))}\u00a0µs ${more ? 'more' : 'less'} per call than nested callbacks (${interval}; ${times(ratio)} their warm time${cpuText})`;
 }
 
 // What a cost per call means for a server: at rps calls a second, the share
@@ -174,8 +216,6 @@ function costPerCallProse(load, [id], kw) {
 // a file without them has no share to give: the wall time on a two-core
 // machine is not one.
 //   {% costShare "async-await", rps=10000 %} -> "4.7 % of one core (95 % interval 2.9–5.5 %)"
-const cpuOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.warmCpuMs);
-const hasWarmCpu = (c) => c.warmCpu && typeof c.warmCpu.median === 'number';
 function costShareProse(load, [id], kw) {
   const rps = Number(kw.rps);
   if (!(Number.isFinite(rps) && rps > 0)) throw new ProseNumberError(`rps= is the calls a second to price the cost at (got "${kw.rps}")`);

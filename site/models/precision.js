@@ -175,6 +175,9 @@ function warmLevelsTable(args, load) {
 // perf-lever-blocked.json) were set against another run's default file, and
 // are no longer shown here (docs/lab-notes.md keeps what they found).
 const levers = require('../../scripts/lib/levers');
+const { BASELINE } = require('../../scripts/lib/manifest');
+const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
+const { pairedBetter, halfWidth: halfWidthUs } = require('../lib/paired-better');
 const { lever: leverVerdict, VERDICT_RULE } = require('../lib/lever-verdict');
 
 const configurationOf = (data, cell) => {
@@ -206,14 +209,67 @@ function leverComparison(data, name, n) {
 const changeText = (x) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100) < 10 ? Math.abs(x * 100).toFixed(1) : Math.round(Math.abs(x * 100))} %`);
 const widthsText = (base, lever) => `${pct(base)} → ${pct(lever)}`;
 
+// The paired lever's row: for the levers' styles, the paired cost per call
+// (upload-paired cells) against the unpaired one (upload cells, the same
+// file), with the rule of site/lib/paired-better.js. → { cells, reps,
+// widths, change, verdict }.
+function pairedLever(data, n) {
+  const at = (scenario) => (v) => data.cells.find((c) => c.scenario === scenario && c.mode === 'cpu' && c.n === n && c.variant === v && c.status === 'ok');
+  const base = at('upload')(BASELINE);
+  const styles = levers.STYLES.filter((v) => v !== BASELINE);
+  const pairs = styles.map((v) => ({ v, paired: at('upload-paired')(v), upload: at('upload')(v) }))
+    .filter((x) => x.paired && x.paired.pairedCost && typeof x.paired.pairedCost.median === 'number');
+  const cells = pairs.map((x) => x.paired);
+  if (!pairs.length || !base || !base.warm) return { cells };
+  const results = pairs.map((x) => {
+    const unpaired = x.upload && x.upload.warm ? cellCostPerCall(x.upload, base) : null;
+    const ci = x.paired.pairedCostCi && x.paired.pairedCostCi.lo !== null ? [x.paired.pairedCostCi.lo, x.paired.pairedCostCi.hi] : null;
+    const paired = { costUs: x.paired.pairedCost.median, ci };
+    return { unpaired, paired, verdict: pairedBetter(unpaired, paired) };
+  });
+  const comparable = results.filter((r) => r.verdict.comparable);
+  const med = (f) => stats.median(comparable.map(f));
+  const us = (x) => (x === null ? '–' : `±${x.toFixed(2)} µs`);
+  const kept = comparable.length > 0 && comparable.every((r) => r.verdict.agree) && med((r) => r.verdict.factor) < 1;
+  const counts = cells.map((c) => c.pairedCost.count);
+  return {
+    cells: cells.concat(base),
+    reps: `${Math.min(...counts)}–${Math.max(...counts)}`,
+    widths: comparable.length ? `${us(med((r) => halfWidthUs(r.unpaired.costCi95Us)))} → ${us(med((r) => halfWidthUs(r.paired.ci)))}` : '–',
+    change: comparable.length ? `cost per call ${med((r) => r.paired.costUs - r.unpaired.costUs) >= 0 ? '+' : '−'}${Math.abs(med((r) => r.paired.costUs - r.unpaired.costUs)).toFixed(2)} µs` : '–',
+    verdict: !comparable.length ? 'no interval on one side yet'
+      : kept ? 'kept: the same cost per call, with a narrower interval (site/lib/paired-better.js)'
+        : comparable.every((r) => r.verdict.agree) ? 'not kept: the intervals are not narrower'
+          : 'not kept: the paired and unpaired costs disagree beyond their intervals',
+  };
+}
+
 function leversTable(args, load) {
   const n = Number(args.n || 1000);
   const rows = [];
   const used = [];
   let anyHit = null;
   for (const name of levers.names()) {
-    const file = `perf-lever-${name}`;
     const l = levers.LEVERS[name];
+    if (l.scenario) {
+      // The paired design is a scenario of its own, measured into the
+      // runtime's file beside its upload cells: the paired cost per call
+      // against the unpaired one, for the levers' styles (site/models/paired.js
+      // has every style).
+      const file = perfFile(levers.PROFILE);
+      const hit = load.has(file) ? load(file) : null;
+      const p = hit ? pairedLever(hit.data, n) : null;
+      if (!p || !p.cells.length) {
+        rows.push({ lever: l.label, reps: '–', warm: '–', cold: '–', change: '–',
+          verdict: `not measured yet: npm run bench -- --runtimes ${levers.PROFILE} --scenario ${l.scenario} --mode cpu --n ${n} --reps 16` });
+        continue;
+      }
+      anyHit = anyHit || hit;
+      used.push(...p.cells);
+      rows.push({ lever: l.label, reps: p.reps, warm: `cost per call ${p.widths}`, cold: '–', change: p.change, verdict: p.verdict });
+      continue;
+    }
+    const file = `perf-lever-${name}`;
     const command = `npm run bench -- --lever ${name}`;
     if (!load.has(file)) {
       rows.push({ lever: l.label, reps: '–', warm: '–', cold: '–', change: '–', verdict: `not measured yet: ${command}` });
@@ -221,17 +277,6 @@ function leversTable(args, load) {
     }
     const hit = load(file);
     anyHit = anyHit || hit;
-    if (l.scenario) {
-      // The paired design is a scenario of its own (PAIRED's): its cells
-      // carry the paired cost; shown when its run is present.
-      const paired = hit.data.cells.filter((c) => c.n === n && c.samples.some((x) => typeof x.pairedCostUs === 'number'));
-      const widths = paired.map((c) => halfWidth(numbers(okSamples(c).map((x) => x.pairedCostUs)))).filter((w) => w !== null);
-      rows.push({ lever: l.label, reps: paired.length ? String(Math.min(...paired.map((c) => okSamples(c).length))) : '–',
-        warm: paired.length ? `paired cost ${pct(stats.median(widths))}` : '–', cold: '–', change: '–',
-        verdict: paired.length ? 'see the paired cost table' : `no paired cells in data/${file}.json` });
-      used.push(...paired);
-      continue;
-    }
     const cmp = leverComparison(hit.data, name, n);
     used.push(...cmp.cells);
     const v = leverVerdict(cmp);

@@ -3,15 +3,12 @@
 // harness derives the figures again, as a run would: the data check refuses
 // a summary its samples contradict (site/lib/derived-figures.js).
 const { summarizeCell } = require('../../scripts/harness/datafile');
-const { deriveAboveFloor } = require('../../scripts/harness/above-floor');
 const { medianCi } = require('../../scripts/lib/stats');
-
-const sameGroup = (a, b) => a.runtime === b.runtime && a.scenario === b.scenario && a.mode === b.mode && a.n === b.n;
 
 // Gives the ok samples of `cell` (one of `cells`) the times `times(old)`
 // returns (an array, one per ok sample in order), then derives the cell's
-// summaries and its group's costs above the floor again. The samples are
-// copied first: cells copied with {...cell} share them.
+// summaries again. The samples are copied first: cells copied with {...cell}
+// share them.
 function setTimes(cells, cell, times) {
   cell.samples = cell.samples.map((s) => ({ ...s }));
   const ok = cell.samples.filter((s) => s.status === 'ok');
@@ -19,7 +16,6 @@ function setTimes(cells, cell, times) {
   if (next.length !== ok.length) throw new Error(`setTimes: ${next.length} times for ${ok.length} ok samples of ${cell.key}`);
   ok.forEach((s, i) => { s.timeMs = next[i]; });
   summarizeCell(cell, cell.timeCi ? { ciTarget: cell.timeCi.targetPct } : {});
-  deriveAboveFloor(cells.filter((c) => sameGroup(c, cell)));
   return cell;
 }
 

@@ -284,10 +284,9 @@ test('only http(s) and relative URLs from a data file become links', () => {
 });
 
 // A perf file with the floor workload measured: cells built from samples the
-// way the harness stores them, costs above the floor derived as at a save.
+// way the harness stores them.
 function perfWithFloor() {
   const stats = require('../../scripts/lib/stats');
-  const { deriveAboveFloor } = require('../../scripts/harness/above-floor');
   const times = { floor: [30, 31, 32], original: [40, 41, 42], 'promises-native': [60, 62, 61], 'async-await': [50, 52, 51] };
   const cells = [];
   for (const n of [100, 1000]) {
@@ -298,7 +297,6 @@ function perfWithFloor() {
         status: 'ok', run: 'r1', samples, time: sum('timeMs'), memory: sum('peakRssMb'), heap: sum('x'), latencyP50: sum('x'), latencyP99: sum('x') });
     }
   }
-  deriveAboveFloor(cells);
   const data = { schema: 'asyncbench/perf@1', runs: {}, cells };
   return (name) => (name === DEFAULT_PERF ? { data, shown: `${DEFAULT_PERF}.json`, incomplete: '' } : committed(name));
 }
