@@ -95,7 +95,8 @@ test('build: malformed reference-2013.json names the file', () => {
 
 test('build: unfinished run fails unless drafts allow it, and then shows the banner', () => {
   let runId = null;
-  const broken = { edit: { [DEFAULT_PERF]: (d) => { runId = Object.keys(d.runs)[0]; d.runs[runId].finished = null; } } };
+  // A run that cells draw from (a run whose cells were all measured again draws none).
+  const broken = { edit: { [DEFAULT_PERF]: (d) => { runId = d.cells.find((c) => c.samples.length).run; d.runs[runId].finished = null; } } };
 
   const strict = checkData(broken);
   assert.equal(strict.ok, false, 'an interrupted run must not be published');
