@@ -142,7 +142,7 @@ function costPerCallTable(args, load) {
       { key: 'standing', title: `Against ${BASELINE}` },
       { key: 'ratio', title: 'Ratio', num: true },
       { key: 'ratioCi', title: '95 % interval', num: true },
-      ...(withCpu ? [{ key: 'cpu', title: 'CPU per call (95 % interval)', unit: 'µs', num: true }] : []),
+      ...(withCpu ? [{ key: 'cpu', title: 'CPU per call (95 % interval)', unit: 'µs' }] : []),
       { key: 'warm', title: 'Warm median', unit: 'ms', num: true },
       { key: 'reps', title: 'Steady processes', num: true },
       { key: 'classes', title: 'Warm series by class' },

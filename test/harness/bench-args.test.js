@@ -121,28 +121,28 @@ test('a stray temporary file from a killed save is removed; files that are not o
   assert.deepEqual(fs.readdirSync(dir).sort(), ['perf.json', ...kept].sort());
 });
 
-test('warm options: read into the settings, off with --warm-batches 0, 1 refused', () => {
-  const s = parseArgs(['--warmup', '4', '--warm-batches', '6', '--warm-max', '20', '--warm-tolerance', '0.03']).settings;
-  assert.deepEqual([s.warmup, s.warmBatches, s.warmMax, s.warmTolerance], [4, 6, 20, 0.03]);
+test('warm options: read into the settings, off with --warm-batches 0', () => {
+  const s = parseArgs(['--warm-batches', '24', '--warm-min-steady', '12']).settings;
+  assert.deepEqual([s.warmBatches, s.warmMinSteady], [24, 12]);
   assert.equal(parseArgs(['--warm-batches', '0']).settings.warmBatches, 0);
-  assert.throws(() => parseArgs(['--warm-batches', '1']), { name: 'UsageError', message: /--warm-batches must be 0 \(no warm figure\) or at least 2/ });
-  assert.throws(() => parseArgs(['--warm-max', '1']), { name: 'UsageError' });
+  assert.throws(() => parseArgs(['--warm-min-steady', '0']), { name: 'UsageError' });
 });
 
-// A --warm-max below the window was raised to it without a word, and the data
-// file recorded the value given, not the one used (issue 38, item 7).
-test('--warm-max below --warm-batches is refused, exit 2, naming both values, and nothing is written', async (t) => {
+// A series too short for its steady segment is refused, not lengthened in
+// silence, and the data file records the values it ran with (issues 38 and 41).
+test('--warm-batches below --warm-min-steady is refused, exit 2, naming both values, and nothing is written', async (t) => {
   const out = path.join(tempDir(t), 'perf.json');
   for (const [args, message] of [
-    [['--warm-batches', '8', '--warm-max', '4'], /--warm-max 4 is below --warm-batches 8: .*give --warm-max 8 or more, or --warm-batches 4 or less/],
-    [['--warm-max', '8'], /--warm-max 8 is below --warm-batches 16 \(its default\)/]
+    [['--warm-batches', '8', '--warm-min-steady', '12'], /--warm-batches 8 is below --warm-min-steady 12: .*give --warm-batches 12 or more, or --warm-min-steady 8 or less/],
+    [['--warm-batches', '8'], /--warm-batches 8 is below --warm-min-steady 16 \(its default\)/],
+    [['--warm-max', '8'], /--warm-max is no longer an option/]
   ]) {
     const r = await runBench([...SMALL, ...args, '--out', out]);
     assert.equal(r.code, 2, `${args.join(' ')} → exit ${r.code}: ${r.stderr}`);
     assert.match(r.stderr, message, args.join(' '));
     assert.equal(fs.existsSync(out), false, 'nothing written');
   }
-  assert.equal(parseArgs(['--warm-batches', '8', '--warm-max', '8']).settings.warmMax, 8, 'a window as long as the maximum is fine');
-  assert.equal(parseArgs(['--warm-batches', '0', '--warm-max', '4']).settings.warmMax, 4, 'no warm batches: nothing to compare');
-  assert.equal(parseArgs(['--quick', '--warm-max', '4']).settings.warmMax, 4, '--quick measures cold only');
+  assert.equal(parseArgs(['--warm-batches', '8', '--warm-min-steady', '8']).settings.warmBatches, 8, 'a series as long as its steady part is fine');
+  assert.equal(parseArgs(['--warm-batches', '0', '--warm-min-steady', '20']).settings.warmBatches, 0, 'no warm batches: nothing to compare');
+  assert.equal(parseArgs(['--quick', '--warm-min-steady', '40']).settings.warmBatches, 0, '--quick measures cold only');
 });

@@ -41,7 +41,7 @@ test('cpu: the cold batch records the process\'s CPU time, bounded by its wall t
 });
 
 test('cpu: every warm batch records its CPU and GC time, in arrays parallel to warmBatchesMs', () => {
-  const record = child(['--warmup', '2', '--warm-batches', '4', '--warm-max', '4', '--warm-tolerance', '100']);
+  const record = child(['--warm-batches', '6', '--warm-min-steady', '6']);
   assert.equal(record.warmCpuBatchesMs.length, record.warmBatchesMs.length);
   assert.equal(record.warmGcBatchesMs.length, record.warmBatchesMs.length);
   record.warmBatchesMs.forEach((wallMs, i) => {

@@ -22,7 +22,8 @@ function child(scenario, file, args) {
 }
 
 const MEMORY = ['peakRssMb', 'baseRssMb', 'memorySource', 'heapMb', 'heapBaseMb'];
-const FRAME_END = ['extraCallbacks', 'loadMs', 'gc', 'clock'];
+// CPU and GC time of the timed span (issue 41), on a runtime that reports them, as the Node running this test does.
+const FRAME_END = ['extraCallbacks', 'loadMs', 'gc', 'clock', 'cpuMs', 'cpuSource', 'gcMs', 'gcSource'];
 const CASES = {
   chains: {
     ok: [path.join(ROOT, 'examples', 'chains', 'native.js'), ['--mode', 'mixed', '--n', '3', '--links', '20']],

@@ -43,8 +43,9 @@ test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each 
     for (const scenario of v.scenarios) {
       const args = [...getProfile(PROFILE).flags, CHILD, '--variant', v.file,
         '--scenario', scenario, '--n', '40', '--t', '0', '--error-rate', '0.05',
-        // warm batches (scripts/lib/measure/warm.js) run there too; any window counts as steady here
-        '--warmup', '1', '--warm-batches', '2', '--warm-max', '2', '--warm-tolerance', '100'];
+        // warm batches (scripts/lib/measure/warm.js) and their classifier run there too; 6 batches are one segment
+        // at most (the classifier's shortest is 5), so every series is steady here
+        '--warm-batches', '6', '--warm-min-steady', '6'];
       const r = spawnSync(binaryPath(PROFILE), args, {
         encoding: 'utf8', timeout: 20000, env: { ...process.env, NODE_ENV: 'production' }
       });
@@ -57,7 +58,7 @@ test(`every 2013-era variant and the floor workload run on Node 0.11.14 in each 
       }
       if (record.status !== 'ok') problems.push(`${v.id} ${scenario}: ${record.status}: ${record.error}`);
       else if (record.extraCallbacks) problems.push(`${v.id} ${scenario}: ${record.extraCallbacks} extra callbacks`);
-      else if (!record.warmSteady || !Array.isArray(record.warmBatchesMs) || record.warmBatchesMs.length !== 3) {
+      else if (!record.warmSteady || !Array.isArray(record.warmBatchesMs) || record.warmBatchesMs.length !== 6) {
         problems.push(`${v.id} ${scenario}: warm batches missing or wrong: ${JSON.stringify(record.warmBatchesMs)} steady ${record.warmSteady}`);
       } else if (scenario === 'errors' && !(record.failed > 0)) problems.push(`${v.id} errors: no call failed at a 5% rate`);
     }
