@@ -67,9 +67,9 @@ const goalText = (figure) => (figure === 'cost' ? `±${GOALS.cost.us} µs or ±$
 // meets it (or has no interval: the table says so itself).
 function missMark(figure, { halfWidthPct, costUs, halfWidthUs }) {
   if (figure === 'cost') {
-    return costMet(costUs, halfWidthUs) === false ? `± ${fmt(halfWidthUs)} µs, wider than the ${goalText('cost')} goal` : '';
+    return costMet(costUs, halfWidthUs) === false ? `± ${fmt(halfWidthUs)} µs, over goal` : '';
   }
-  return pctMet(halfWidthPct, GOALS[figure]) === false ? `± ${fmt(halfWidthPct)} %, wider than the ${goalText(figure)} goal` : '';
+  return pctMet(halfWidthPct, GOALS[figure]) === false ? `± ${fmt(halfWidthPct)} %, over goal` : '';
 }
 
 module.exports = { GOALS, figuresOf, heldTo, pctMet, costMet, costAllowanceUs, halfWidthOf, shareMet, missMark, goalText };

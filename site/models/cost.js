@@ -27,7 +27,7 @@ const { describeClasses } = require('../../scripts/lib/warm-classes');
 const stats = require('../../scripts/lib/stats');
 
 // A figure that misses its precision goal (scripts/lib/goals.js) says so
-// beside itself, not only in the appendix: "14.3 (± 8.0 %, wider than the ±5 % goal)".
+// beside itself, not only in the appendix: "14.3 (± 8.0 %, over goal)"; the caption gives the goals.
 const marked = (text, mark) => (mark ? `${text} (${mark})` : text);
 function warmMark(cell, held) {
   if (!held.includes('warm')) return '';
@@ -134,7 +134,7 @@ function costPerCallTable(args, load) {
       'analysis (flat, warm-up, slowdown, no steady state); only the steady ones give a warm figure.' +
       (withCpu ? ' CPU per call: the same difference over the steady batches’ CPU time (user + system of the whole process, ' +
         'compiler and GC threads included), with its interval.' : '') +
-      (held.length ? ` A figure whose interval is wider than its precision goal (warm ${goals.goalText('warm')}, cost per call ${goals.goalText('cost')}, whichever is larger) says so beside it.` : ''),
+      (held.length ? ` A figure whose interval is wider than its precision goal (warm ${goals.goalText('warm')}, cost per call ${goals.goalText('cost')}, whichever is larger) says so beside it: “over goal”, with its half-width.` : ''),
     columns: [
       { key: 'name', title: 'Variant' },
       { key: 'cost', title: 'Per call', unit: 'µs', num: true },
