@@ -41,7 +41,7 @@ function perfEnv(perf, cells) {
     const h = hostRecord(perf, mine[0]) || {};
     const name = rt.name && exactName(rt);
     const machine = [
-      h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`,
+      h.cpu && `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`,
       h.os,
       run.date && String(run.date).slice(0, 10),
     ].filter(Boolean).join(', ');
@@ -80,6 +80,15 @@ function envText(e = {}) {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+// A host by a short id a reader can tell apart (issue 42): its CPU and its
+// kernel's build, "AMD EPYC · kernel …v595". Two hosts of one CPU model ran
+// the same batch at very different speeds; the kernel's build tag (the last
+// part of its release after a dash) is what told them apart.
+function hostLabel(h) {
+  const m = /-([A-Za-z0-9]+)\s*$/.exec(String(h.kernel || ''));
+  return m ? `${h.cpu} · kernel …${m[1]}` : h.cpu;
 }
 
 // "The site marks figures that come from different machines": one sentence
@@ -135,4 +144,4 @@ const perfProvenance = (hit, cells) => ({
   incomplete: incompleteNote(hit),
 });
 
-module.exports = { incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };
+module.exports = { hostLabel, incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };
