@@ -46,22 +46,23 @@ const cpuOf = (c) => c.samples.filter((s) => s.status === 'ok').map((s) => s.war
 const hasWarmCpu = (c) => Boolean(c.warmCpu && typeof c.warmCpu.median === 'number');
 
 // A style's CPU cost per call over the baseline (the same median difference
-// and bootstrap as the wall-time cost, over warmCpuMs), or null.
-function cpuCost(cell, base) {
+// and bootstrap as the wall-time cost, over warmCpuMs), or null; the table
+// and the prose ask for the same pairs, so it is remembered like pairCost.
+const cpuCost = memoByPair((cell, base) => {
   if (cell === base || !hasWarmCpu(cell) || !hasWarmCpu(base)) return null;
   const c = costPerCall(cpuOf(cell), cpuOf(base), cell.n);
   return c.costUs === null ? null : c;
-}
+});
 
 // In the table: "3.1 (2.4 to 3.9)", and ", not told apart" when the
-// interval holds 0, so no negative cost reads as a saving.
+// interval holds 0 (standing, as for the wall-time cost), so no negative
+// cost reads as a saving.
 function cpuCostText(cell, base) {
   if (cell === base) return 'baseline';
   const c = cpuCost(cell, base);
   if (!c) return '–';
   if (!c.costCi95Us) return us(c.costUs);
-  const apart = c.costCi95Us[0] > 0 || c.costCi95Us[1] < 0;
-  return `${us(c.costUs)} (${us(c.costCi95Us[0])} to ${us(c.costCi95Us[1])})${apart ? '' : ', not told apart'}`;
+  return `${us(c.costUs)} (${us(c.costCi95Us[0])} to ${us(c.costCi95Us[1])})${standing(c) === 'not told apart' ? ', not told apart' : ''}`;
 }
 
 // Where a style stands against callbacks: its interval above, below or around 0.
@@ -76,14 +77,18 @@ function standing(cost) {
 // A style's cost is two seeded bootstraps, the same for the same pair of
 // cells, and one build asks for each pair from the table, the prose, the
 // browser's chart and its settings: worked out once per pair of loaded cells
-// (a rebuild loads new cell objects, so it works them out again).
-const costsByCell = new WeakMap(); // cell -> Map(base cell -> cost)
-function pairCost(cell, base) {
-  if (!costsByCell.has(cell)) costsByCell.set(cell, new Map());
-  const costs = costsByCell.get(cell);
-  if (!costs.has(base)) costs.set(base, cellCostPerCall(cell, base));
-  return costs.get(base);
+// (a rebuild loads new cell objects, so it works them out again). `costOf`
+// says which cost (wall time or CPU time), each with its own memo.
+function memoByPair(costOf) {
+  const byCell = new WeakMap(); // cell -> Map(base cell -> cost)
+  return (cell, base) => {
+    if (!byCell.has(cell)) byCell.set(cell, new Map());
+    const costs = byCell.get(cell);
+    if (!costs.has(base)) costs.set(base, costOf(cell, base));
+    return costs.get(base);
+  };
 }
+const pairCost = memoByPair(cellCostPerCall);
 
 // The cost rows of one cell group (same runtime, scenario, mode and n),
 // cheapest first; null when the baseline has no warm figure.
@@ -201,9 +206,8 @@ function costPerCallProse(load, [id], kw) {
   // The CPU time behind the same difference, where the file has it (issue 41).
   const base = groupRows(load, kw).find((r) => !r.cost);
   const cpu = cpuCost(row.cell, base.cell);
-  const cpuApart = cpu && cpu.costCi95Us && (cpu.costCi95Us[0] > 0 || cpu.costCi95Us[1] < 0);
   const cpuText = !cpu || !cpu.costCi95Us ? ''
-    : cpuApart ? `; ${us(cpu.costUs)}\u00a0µs of CPU time, ${us(cpu.costCi95Us[0])} to ${us(cpu.costCi95Us[1])}`
+    : standing(cpu) !== 'not told apart' ? `; ${us(cpu.costUs)}\u00a0µs of CPU time, ${us(cpu.costCi95Us[0])} to ${us(cpu.costCi95Us[1])}`
       : '; in CPU time not told apart from them';
   return `${us(Math.abs(costUs))}\u00a0µs ${more ? 'more' : 'less'} per call than nested callbacks (${interval}; ${times(ratio)} their warm time${cpuText})`;
 }

@@ -232,11 +232,12 @@ function pairedLever(data, n) {
   const us = (x) => (x === null ? '–' : `±${x.toFixed(2)} µs`);
   const kept = comparable.length > 0 && comparable.every((r) => r.verdict.agree) && med((r) => r.verdict.factor) < 1;
   const counts = cells.map((c) => c.pairedCost.count);
+  const shift = comparable.length ? med((r) => r.paired.costUs - r.unpaired.costUs) : null;
   return {
     cells: cells.concat(base),
     reps: `${Math.min(...counts)}–${Math.max(...counts)}`,
     widths: comparable.length ? `${us(med((r) => halfWidthUs(r.unpaired.costCi95Us)))} → ${us(med((r) => halfWidthUs(r.paired.ci)))}` : '–',
-    change: comparable.length ? `cost per call ${med((r) => r.paired.costUs - r.unpaired.costUs) >= 0 ? '+' : '−'}${Math.abs(med((r) => r.paired.costUs - r.unpaired.costUs)).toFixed(2)} µs` : '–',
+    change: shift === null ? '–' : `cost per call ${shift >= 0 ? '+' : '−'}${Math.abs(shift).toFixed(2)} µs`,
     verdict: !comparable.length ? 'no interval on one side yet'
       : kept ? 'kept: the same cost per call, with a narrower interval (site/lib/paired-better.js)'
         : comparable.every((r) => r.verdict.agree) ? 'not kept: the intervals are not narrower'

@@ -14,26 +14,13 @@ const { spawnSync } = require('node:child_process');
 const { ROOT, tempDir, tempOut, runBench, readData } = require('../fixtures/bench/helpers');
 const datafile = require('../../scripts/harness/datafile');
 const { journalFile } = require('../../scripts/lib/side-files');
+const { journalLines, sampleIn, oneLine } = require('../helpers/disk-full');
 
 const FULL = ['--require', path.join(__dirname, '..', 'fixtures', 'disk', 'full-after.js')];
 const SMALL = ['--variants', '^original$', '--scenario', 'upload', '--mode', 'cpu', '--reps', '1'];
 const NEW = ['--n', '6,7,8']; // 6 jobs: original and the floor workload at three n
 const full = (pattern, after) => ({ ASYNCBENCH_TEST_DISK_FULL: `${pattern}@${after}` });
 
-const journalLines = (out) => fs.readFileSync(journalFile(out), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const sampleIn = (data, key, sample) => ((data.cells.find((c) => c.key === key) || { samples: [] }).samples)
-  .find((s) => s.run === sample.run && s.rep === sample.rep);
-
-// The one line a failed write prints, and no stack trace.
-function oneLine(stderr, prefix) {
-  const lines = stderr.split('\n').filter(Boolean);
-  assert.deepEqual(lines.filter((l) => /^\s+at /.test(l)), [], `no stack trace:\n${stderr}`);
-  const said = lines.filter((l) => l.includes('not written'));
-  assert.equal(said.length, 1, stderr);
-  assert.ok(said[0].startsWith(prefix), said[0]);
-  assert.match(said[0], /the disk is full \(ENOSPC after [\d,]+ of [\d,]+ bytes; [\d,]+ bytes free on \//);
-  return said[0];
-}
 
 // A data file from a finished run: what a full disk must not lose.
 async function measured(t) {

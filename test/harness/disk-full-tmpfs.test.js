@@ -14,6 +14,7 @@ const { ROOT, tempDir, runBench, readData, until } = require('../fixtures/bench/
 const datafile = require('../../scripts/harness/datafile');
 const { openRunStore } = require('../../scripts/harness/run-store');
 const { journalFile } = require('../../scripts/lib/side-files');
+const { journalLines, sampleIn, oneLine: sharedOneLine } = require('../helpers/disk-full');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 
 const ROOT_ONLY = 'mounting a tmpfs needs root; test/harness/disk-full-injected.test.js covers the same cases on this machine';
@@ -59,18 +60,12 @@ function bigDataFile(file) {
   return data;
 }
 
-const journalLines = (out) => fs.readFileSync(journalFile(out), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const sampleIn = (data, key, sample) => ((data.cells.find((c) => c.key === key) || { samples: [] }).samples)
-  .find((s) => s.run === sample.run && s.rep === sample.rep);
-
+// The one line a failed write prints (helpers/disk-full.js), which on a
+// real mount also says how much room to make.
 function oneLine(stderr, prefix) {
-  const lines = stderr.split('\n').filter(Boolean);
-  assert.deepEqual(lines.filter((l) => /^\s+at /.test(l)), [], `no stack trace:\n${stderr}`);
-  const said = lines.filter((l) => l.includes('not written'));
-  assert.equal(said.length, 1, stderr);
-  assert.ok(said[0].startsWith(prefix), said[0]);
-  assert.match(said[0], /the disk is full \(ENOSPC after [\d,]+ of [\d,]+ bytes; [\d,]+ bytes free on \/.*(Free at least [\d,]+ bytes|Make room) on \//);
-  return said[0];
+  const said = sharedOneLine(stderr, prefix);
+  assert.match(said, /the disk is full \(ENOSPC after [\d,]+ of [\d,]+ bytes; [\d,]+ bytes free on \/.*(Free at least [\d,]+ bytes|Make room) on \//);
+  return said;
 }
 
 function keepsEveryCell(after, before) {

@@ -5,11 +5,11 @@
 const { summarizeCell } = require('../../scripts/harness/datafile');
 const { medianCi } = require('../../scripts/lib/stats');
 
-// Gives the ok samples of `cell` (one of `cells`) the times `times(old)`
+// Gives the ok samples of `cell` the times `times(old)`
 // returns (an array, one per ok sample in order), then derives the cell's
 // summaries again. The samples are copied first: cells copied with {...cell}
 // share them.
-function setTimes(cells, cell, times) {
+function setTimes(cell, times) {
   cell.samples = cell.samples.map((s) => ({ ...s }));
   const ok = cell.samples.filter((s) => s.status === 'ok');
   const next = times(ok.map((s) => s.timeMs));
@@ -19,7 +19,7 @@ function setTimes(cells, cell, times) {
   return cell;
 }
 
-const scaleTimes = (cells, cell, factor) => setTimes(cells, cell, (old) => old.map((t) => t * factor));
+const scaleTimes = (cell, factor) => setTimes(cell, (old) => old.map((t) => t * factor));
 
 // n times whose median is `median` and whose 95 % interval of the median
 // (stats.medianCi: the j-th smallest and the j-th largest) is [lo, hi].

@@ -140,7 +140,7 @@ test('recorded traces of a variant the data do not hold fail the build', (t) => 
 // and interval are these; the harness derives its figures from them.
 function setTime(d, variant, median, lo, hi) {
   const c = d.cells.find((x) => x.variant === variant && x.mode === 'cpu' && x.n === 1000 && x.scenario === 'upload' && runtimeMatches(x.runtime, NOW_RUNTIME));
-  setTimes(d.cells, c, (old) => timesWithInterval(old.length, { median, lo, hi }));
+  setTimes(c, (old) => timesWithInterval(old.length, { median, lo, hi }));
   assert.deepEqual([c.time.median, c.timeCi.lo, c.timeCi.hi], [median, lo, hi]);
 }
 

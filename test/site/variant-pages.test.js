@@ -51,7 +51,7 @@ function perfWithSecondRuntime() {
     .map((c) => ({ ...c, runtime: OLD_RUNTIME, run: runId, key: c.key.replace(c.runtime, OLD_RUNTIME), samples: c.samples.map((s) => ({ ...s, run: runId })) }));
   assert.ok(copies.length > 0, `no ${extra.id} cells at n=${N} in data/${DEFAULT_PERF}.json`);
   perf.cells.push(...copies);
-  for (const c of copies) scaleTimes(perf.cells, c, 2);
+  for (const c of copies) scaleTimes(c, 2);
   return perf;
 }
 

@@ -23,10 +23,11 @@ test('the fakes and wrappers in examples/lib use ES5 syntax only (plus generator
   assert.deepStrictEqual(found, [], 'ES2015+ syntax in examples/lib; rewrite it in ES5:\n' + found.join('\n'));
 });
 
-// Harness modules that child.js loads, or will load, on Node 0.11, checked here
-// by name: the changepoint classifier of warm series (issue 41; not wired in
-// yet), the CPU clock and the GC event watch (issue 41, item 3).
-const CHILD_MODULES = ['scripts/lib/measure/steady-state.js', 'scripts/harness/cpu-clock.js', 'scripts/harness/gc-events.js'];
+// Harness modules that child.js loads on Node 0.11, checked here by name:
+// the changepoint classifier of warm series, the CPU clock, the GC event watch
+// and the clocks around a timed span (issue 41).
+const CHILD_MODULES = ['scripts/lib/measure/steady-state.js', 'scripts/harness/cpu-clock.js', 'scripts/harness/gc-events.js',
+  'scripts/lib/measure/timed-span.js'];
 
 test('the harness modules listed for the child on Node 0.11 use ES5 syntax only (plus generators)', () => {
   const found = CHILD_MODULES.flatMap((f) => checkFile(path.join(ROOT, f)));

@@ -33,6 +33,7 @@
 //
 // ES5 like child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
+var timedSpan = require('../../lib/measure/timed-span').timedSpan;
 
 // The asynchronous primitive: a macrotask turn, the same on every runtime we
 // run (setImmediate exists from Node 0.10 on, in Bun and in Deno's CommonJS).
@@ -95,7 +96,7 @@ function batch(h, spec, state) {
   var made = spec.units();
   var units = made.units, n = units.length;
   var callbacks = new Array(n), problems = new Array(n);
-  var completed = 0, extra = 0, begin = 0, cpuBegin = 0, stopped, done;
+  var completed = 0, extra = 0, begin = 0, span = null, stopped, done;
   state.n = n;
   state.completed = 0;
   for (var i = 0; i < n; i++) {
@@ -121,14 +122,13 @@ function batch(h, spec, state) {
   }
 
   function finish(stop) {
-    var cpuEnd = h.cpu ? h.cpu.now() : 0;
+    var cpuMs = span.end(stop);
     state.over = true;
-    if (h.gc) h.gc.span(begin, stop);
     stopped();
     var fields = made.fields();
     fields.extraCallbacks = 0;
     var result = { timeMs: stop - begin, timing: made.timing(begin, stop), fields: fields, problem: null };
-    if (h.cpu) result.cpuMs = h.round3(cpuEnd - cpuBegin);
+    if (cpuMs !== null) result.cpuMs = cpuMs;
     for (var c = 0; c < n; c++) {
       if (problems[c]) {
         result.problem = problems[c];
@@ -146,9 +146,8 @@ function batch(h, spec, state) {
     start: function (onStopped, onDone) {
       stopped = onStopped;
       done = onDone;
-      // The CPU clock (h.cpu, where the runtime has one) just outside the timed span.
-      if (h.cpu) cpuBegin = h.cpu.now();
-      begin = h.clock.now();
+      span = timedSpan(h);
+      begin = span.begin;
       var thrown = fire(spec.start, units, callbacks);
       if (!thrown) return;
       var outcome = spec.threw ? spec.threw(thrown.err, state.over)

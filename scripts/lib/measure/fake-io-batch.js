@@ -13,6 +13,7 @@
 //
 // ES5 like scripts/harness/child.js: the runtime matrix runs it on Node 0.11.
 'use strict';
+var timedSpan = require('./timed-span').timedSpan;
 
 // A browser's worker has no setImmediate; the wait after a batch is outside
 // the timed span, so a zero-delay timer serves there.
@@ -108,7 +109,7 @@ function batchMaker(kind, fakes, fn, s, h) {
     var targets = paths(fakes, n);
     var ends = new Array(n), callbacks = new Array(n), failedCall = new Array(n);
     var state = current = { completed: 0, finished: false };
-    var failures = 0, extra = 0, extraCalls = 0, firstError = null, begin = 0, cpuBegin = 0;
+    var failures = 0, extra = 0, extraCalls = 0, firstError = null, begin = 0, span = null;
     var stream = { name: 'upload.bin' };
     var stopped, done;
     for (var i = 0; i < n; i++) { ends[i] = 0; failedCall[i] = 0; callbacks[i] = completion(i); }
@@ -128,9 +129,8 @@ function batchMaker(kind, fakes, fn, s, h) {
     }
 
     function finish(stop) {
-      var cpuEnd = h.cpu ? h.cpu.now() : 0;
+      var cpuMs = span.end(stop);
       state.finished = true;
-      if (h.gc) h.gc.span(begin, stop);
       stopped();
       var latencies = new Array(n);
       for (var j = 0; j < n; j++) latencies[j] = ends[j] - begin;
@@ -145,7 +145,7 @@ function batchMaker(kind, fakes, fn, s, h) {
         fields: { failed: failures, extraCallbacks: 0, ops: world.counts.ops, maxInFlight: world.maxInFlight },
         problem: null
       };
-      if (h.cpu) result.cpuMs = h.round3(cpuEnd - cpuBegin);
+      if (cpuMs !== null) result.cpuMs = cpuMs;
       if (failures > 0 && !kind.errors) {
         result.problem = failures + ' of ' + n + ' calls failed although no failure was injected; first: ' + h.describe(firstError);
       } else if (failures > injected) {
@@ -175,8 +175,8 @@ function batchMaker(kind, fakes, fn, s, h) {
       start: function (onStopped, onDone) {
         stopped = onStopped;
         done = onDone;
-        if (h.cpu) cpuBegin = h.cpu.now();
-        begin = h.clock.now();
+        span = timedSpan(h);
+        begin = span.begin;
         var thrown = fireCaught(fn, kind, targets, k, callbacks, stream, n);
         if (thrown) h.failed('crash', 'a call threw synchronously: ' + h.describe(thrown.err));
       }
