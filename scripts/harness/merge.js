@@ -8,10 +8,10 @@
 // id of the host that measured it, so the site can tell figures from different
 // machines apart.
 'use strict';
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const datafile = require('./datafile');
+const { hostRecord: hostOf, hostId } = require('../lib/host-identity');
 
 class MergeError extends Error {
   constructor(message) {
@@ -20,17 +20,6 @@ class MergeError extends Error {
   }
 }
 
-// What identifies a machine (not its load at the time).
-const HOST_FIELDS = ['cpu', 'cores', 'memGb', 'os', 'kernel', 'arch'];
-
-function hostOf(host) {
-  return Object.fromEntries(HOST_FIELDS.filter((f) => host[f] !== undefined).map((f) => [f, host[f]]));
-}
-
-// A short stable id for a machine description: host-<8 hex>.
-function hostId(host) {
-  return 'host-' + crypto.createHash('sha256').update(JSON.stringify(hostOf(host))).digest('hex').slice(0, 8);
-}
 
 // `as`: the command as the user gave it, for messages ("--merge", "merge").
 function readShard(file, as) {

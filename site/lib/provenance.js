@@ -6,6 +6,7 @@ const path = require('node:path');
 // final. Shared by every model.
 const { listText } = require('../format');
 const { exactName } = require('../../scripts/lib/runtime-id');
+const { hostLabel } = require('../../scripts/lib/host-identity');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -80,15 +81,6 @@ function envText(e = {}) {
   ]
     .filter(Boolean)
     .join(', ');
-}
-
-// A host by a short id a reader can tell apart (issue 42): its CPU and its
-// kernel's build, "AMD EPYC · kernel …v595". Two hosts of one CPU model ran
-// the same batch at very different speeds; the kernel's build tag (the last
-// part of its release after a dash) is what told them apart.
-function hostLabel(h) {
-  const m = /-([A-Za-z0-9]+)\s*$/.exec(String(h.kernel || ''));
-  return m ? `${h.cpu} · kernel …${m[1]}` : h.cpu;
 }
 
 // "The site marks figures that come from different machines": one sentence
