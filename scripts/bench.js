@@ -29,6 +29,8 @@ const { duration, weight } = require('./harness/progress');
 const { resolveProfiles } = require('./harness/profile-runtimes');
 const { pastEstimate } = require('./harness/estimate');
 const levers = require('./lib/levers');
+const { ANCHOR } = require('./lib/anchor');
+const { anchorCells } = require('./harness/anchor-run');
 const { ROOT } = require('./lib/paths');
 
 // bench's old flags for the data tools, kept for one release: each runs the
@@ -123,9 +125,25 @@ async function run(argv, browsers) {
   plan.jobs = plan.jobs.filter((j) => !j.cell.skip);
   const skipped = plan.cells.filter((c) => c.skip);
 
+  // The anchor (scripts/lib/anchor.js): the node-24 profile, resolved on its
+  // own so that a run of other runtimes measures it too.
+  let anchor = null;
+  if (opts.anchor) {
+    const found = await resolveProfiles([ANCHOR.profile], { log: (line) => process.stderr.write(line + '\n') });
+    anchor = found.runtimes[0];
+    if (!anchor) {
+      process.stderr.write(`bench: the anchor needs the ${ANCHOR.profile} profile, which could not be installed or started (see above); ` +
+        'fix that, or pass --no-anchor to measure without one (the run then cannot be compared with other hosts)\n');
+      return 1;
+    }
+  }
+  const anchorJobs = anchor ? anchorCells(anchor).map((cell) => ({ cell, rep: 1 })) : [];
+  const anchorMs = 2 * ANCHOR.procs * estimateMs(anchorJobs);
+
   if (opts.dryRun) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
-      `rough estimate ${duration(estimateMs(plan.jobs))} before --resume savings` +
+      `rough estimate ${duration(estimateMs(plan.jobs) + anchorMs)} before --resume savings` +
+      (anchor ? ` (the anchor's ${2 * ANCHOR.procs * ANCHOR.variants.length} processes included: ${duration(anchorMs)})` : '') +
       (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
     process.stdout.write(historyLine(plan.jobs, out, opts) + '\n');
     if (opts.lever) process.stdout.write(levers.planLines(plan.jobs).join('\n') + '\n');
@@ -133,7 +151,7 @@ async function run(argv, browsers) {
     return 0;
   }
 
-  return measure(out, { plan, runtimes, variants, failed: profiled.failed, browsers, opts, argv });
+  return measure(out, { plan, runtimes, variants, failed: profiled.failed, browsers, opts, argv, anchor });
 }
 
 if (require.main === module) {

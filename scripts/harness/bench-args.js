@@ -78,7 +78,18 @@ ${column(scenarioHelp().slice(1))}
                       1 repetition (under a minute on today's Node)
   --sweep             scale sweep: n ${SWEEP.ns.join(',')}, ${SWEEP.reps} reps, cpu mode, ${SWEEP.scenarios.join(', ')}
                       (default --out ${SWEEP_OUT})
-  --resume            keep what the data file holds, run only missing repetitions
+  --resume            keep what the data file holds, run only missing repetitions;
+                      refused when those cells were measured on another host
+                      (CPU, cores or kernel build differ: data/SCHEMA.md, "Hosts")
+  --allow-other-host  resume on another host all the same; the run records
+                      the runs it continued in hostChanged, and pages flag it
+  --anchor, --no-anchor
+                      measure the anchor (nested callbacks and async/await on
+                      node-24, upload, cpu, n 1000, cold and warm, 6 processes
+                      each) before the first job and after the last, so runs and
+                      hosts can be compared (scripts/lib/anchor.js). Default: on
+                      for --runtimes and --lever runs except --quick, off for
+                      --runtime PATH runs
   --out FILE          data file to merge into (default data/perf-<profile>.json
                       when --runtimes names one profile, else data/perf.json): a regular
                       file or none yet; not "-" (the data file is never stdout, see
@@ -111,7 +122,7 @@ Exit codes: 0 done (failed cells are recorded, not fatal), 1 error, 2 invalid in
 const OPTIONS = Object.fromEntries([
   ...['scenario', 'mode', 'n', 'reps', 'variants', 'runtimes', 'out', 'split', 'rederive', 'format', 'manifest', ...scenarios.options().map((o) => o.name), 'seed', 'timeout',
     'ci-target', 'warm-ci-target', 'warm-max-reps', 'max-reps', 'max-interference', 'retries', 'save-every', 'order', 'lever'].map((o) => [o, { type: 'string' }]),
-  ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc'].map((o) => [o, { type: 'boolean' }]),
+  ...['quick', 'sweep', 'resume', 'dry-run', 'no-gc', 'anchor', 'no-anchor', 'allow-other-host'].map((o) => [o, { type: 'boolean' }]),
 ]);
 const ALL = new Set([...Object.keys(OPTIONS), 'help', 'runtime', 'merge'].map((o) => `--${o}`));
 
@@ -286,6 +297,8 @@ function parseArgs(argv, env = process.env) {
     settings: s,
     profiles: raw['--runtimes'] ? profileList(raw['--runtimes']) : [],
     runtimes: runtimes.length || raw['--runtimes'] ? runtimes : [{ path: process.execPath, flags: [] }],
+    anchor: anchorWanted(raw, Boolean(raw['--runtimes']) && profile !== 'quick'),
+    allowOtherHost: Boolean(raw['--allow-other-host']),
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
     format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',
@@ -295,6 +308,13 @@ function parseArgs(argv, env = process.env) {
     manifest: path.resolve(raw['--manifest'] || (manifest && path.join(ROOT, manifest)) || env.ASYNCBENCH_MANIFEST || path.join(ROOT, 'examples', 'manifest.json')),
     dataSchema: data.schema
   };
+}
+
+// The anchor runs on published runs (profiles, levers) unless --no-anchor;
+// --anchor asks for it on any other run.
+function anchorWanted(raw, byDefault) {
+  if (raw['--anchor'] && raw['--no-anchor']) throw new UsageError('--anchor and --no-anchor contradict each other; give one');
+  return raw['--no-anchor'] ? false : raw['--anchor'] ? true : byDefault;
 }
 
 // What a lever run may not be given: what it measures is fixed
@@ -335,6 +355,8 @@ function leverArgs(raw, runtimes, s, env) {
     lever: name,
     profiles: [levers.PROFILE],
     runtimes: [],
+    anchor: anchorWanted(raw, true),
+    allowOtherHost: Boolean(raw['--allow-other-host']),
     resume: Boolean(raw['--resume']),
     dryRun: Boolean(raw['--dry-run']),
     format: raw['--format'] ? format(raw['--format'], raw['--dry-run']) : 'table',

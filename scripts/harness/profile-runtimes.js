@@ -21,7 +21,8 @@ const { browserRuntime } = require('./browser/chromium-runtime');
 // profile (chromium) is taken only where asked for (bench: { browsers: true })
 // and never by "all": it runs no child runner (debuggability needs one).
 function profileNamesFor(requested, { browsers = false } = {}) {
-  if (requested.includes('all')) return byRelease();
+  // "all,chromium": every runtime profile, then the browser named beside it.
+  if (requested.includes('all')) return byRelease().concat(browsers ? requested.filter((n) => runtimes.browserProfile(n)) : []);
   for (const name of requested) {
     if (browsers && runtimes.browserProfile(name)) continue;
     runtimes.getProfile(name); // throws for an unknown name

@@ -29,6 +29,9 @@ const { measureRepetition } = require('./repetition');
 const { extraJobs, precisionCounts } = require('./adaptive');
 const { runFloor, floorLine } = require('./run-floor');
 const { ROOT } = require('../lib/paths');
+const { anchorCells, measureAnchor, anchorRecord, settle } = require('./anchor-run');
+const { checkResumeHost } = require('./resume-host');
+const { compareAnchors } = require('../lib/anchor');
 
 // The shell's codes for a process stopped by these signals (128 + number).
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
@@ -89,8 +92,9 @@ function stopwatch() {
 // Runs the jobs of `plan` into the data file of run store `out` → the exit
 // code. runtimes, variants: the plan's; failed: the profiles that could not
 // be used ({ profile, message }); browsers: the sessions a signal must stop;
-// opts: bench-args' options; argv: the command line, recorded with the run.
-async function measure(out, { plan, runtimes, variants, failed, browsers, opts, argv }) {
+// opts: bench-args' options; argv: the command line, recorded with the run;
+// anchor: the node-24 runtime the anchor runs on, or null (--no-anchor).
+async function measure(out, { plan, runtimes, variants, failed, browsers, opts, argv, anchor = null }) {
   const { settings } = opts;
   const skipped = plan.cells.filter((c) => c.skip);
   out.checkWritable();
@@ -124,6 +128,10 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
     if (failed.length) env.unavailable = Object.fromEntries(failed.map((f) => [f.profile, f.message]));
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
+    // A resumed run adds to cells measured earlier: on another host their
+    // figures and this run's would not compare (resume-host.js).
+    const earlier = opts.resume ? checkResumeHost(store, plan, env, { allow: opts.allowOtherHost, file: shown(out.file) }) : null;
+    if (earlier && earlier.changed.length) env.hostChanged = earlier.changed;
     // Cells kept from earlier runs are judged against this run's --ci-target.
     for (const cell of plan.cells) {
       const stored = store.get(cell.key);
@@ -136,6 +144,23 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
       sinceSave = stopwatch();
     };
     save();
+
+    // The anchor's first end, before any job (scripts/lib/anchor.js).
+    const note = (line) => (progress ? progress.note(line) : process.stderr.write(line + '\n'));
+    const anchorEnd = async () => measureAnchor(anchor, anchorCells(anchor), { settings, meter, stopped: () => Boolean(interrupted), note });
+    if (anchor) {
+      env.anchor = anchorRecord(anchor);
+      note(`anchor: ${anchor.id}, measuring its start`);
+      env.anchor.start = await anchorEnd();
+      // Resumed: this run's start against the anchor of the run it continues.
+      const before = earlier && earlier.anchored;
+      if (before && !interrupted) {
+        const { verdict, apart } = compareAnchors(before.anchor.start.samples, env.anchor.start.samples);
+        env.anchor.against = { run: before.id, verdict, apart };
+        if (verdict === 'disagree') note(`anchor: this run's start disagrees with run ${before.id}'s; the host is slower or faster than then, and the run is flagged (runs[...].anchor.against)`);
+      }
+      save();
+    }
 
     progress = new Progress(jobs);
     if (removed.length) progress.note(`removed ${removed.join(', ')} (left by a killed run)`);
@@ -183,6 +208,15 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
       await runJobs(more);
     }
     progress.end();
+    if (anchor && !interrupted) {
+      note(`anchor: ${anchor.id}, measuring its end`);
+      env.anchor.end = await anchorEnd();
+    }
+    if (anchor) {
+      settle(env.anchor);
+      note(`anchor: start and end ${env.anchor.verdict === 'agree' ? 'agree' : env.anchor.verdict === 'disagree'
+        ? `disagree (${env.anchor.apart.map((a) => `${a.variant} ${a.metric}`).join(', ')}): the host changed speed during the run, which is flagged` : 'cannot be compared (an end is missing or too short)'}`);
+    }
     env.wallMs = Math.round(elapsed());
     // Derived from the start and the monotonic duration, so a wall clock set
     // back during the run cannot put the end before the start.
