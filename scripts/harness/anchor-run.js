@@ -66,7 +66,7 @@ function anchorRecord(runtime) {
 
 // Sets verdict and apart from the two ends (scripts/lib/anchor.js).
 function settle(record) {
-  const { verdict, apart } = runVerdict(record);
+  const { verdict, apart } = runVerdict({ anchor: record });
   record.verdict = verdict;
   record.apart = apart;
   return record;

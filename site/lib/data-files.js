@@ -41,6 +41,7 @@ const CACHE = 'data-check';
 const REQUIRED = {
   [DEFAULT_PERF]: DEFAULT_PERF_COMMAND,
   'perf-sweep': 'npm run bench:sweep',
+  'perf-sweep-warm': 'npm run bench:sweep-warm',
   complexity: 'npm run complexity',
   debuggability: 'npm run debuggability',
   'reference-2013': 'git checkout data/reference-2013.json (a transcription of the 2013 article, not generated)',

@@ -11,6 +11,7 @@
 const stats = require('../../scripts/lib/stats');
 const warm = require('../../scripts/lib/measure/warm');
 const { CLASSES, countClasses, minSteadyOf } = require('../../scripts/lib/warm-classes');
+const { runVerdict } = require('../../scripts/lib/anchor');
 
 // Summary -> the sample field it summarizes, over the ok samples, as
 // scripts/harness/datafile.js summarizeCell writes them (test/site/derived-figures.test.js
@@ -100,6 +101,18 @@ function checkWarm(out, data) {
   });
 }
 
+// A run's anchor verdict (scripts/lib/anchor.js) is what its two ends'
+// samples give: a verdict of "agree" typed over two ends that disagree would
+// hide a host that changed speed during the run.
+function checkAnchors(out, data) {
+  for (const [id, run] of Object.entries(data.runs || {})) {
+    if (!run.anchor) continue;
+    const expected = runVerdict(run);
+    compareFigure(out, ['runs', id, 'anchor', 'verdict'], run.anchor.verdict, expected.verdict);
+    compareFigure(out, ['runs', id, 'anchor', 'apart'], (run.anchor.apart || []).length, expected.apart.length);
+  }
+}
+
 // A planned cell without samples yet: the unfinished check refuses it in a
 // real build, and a draft build (ASYNCBENCH_ALLOW_INCOMPLETE=1, and the
 // fixtures that stand in for a run) may show figures it has no samples for.
@@ -110,6 +123,7 @@ function cellFileProblems(data) {
   const out = [];
   data.cells.forEach((cell, i) => { if (!awaitingSamples(cell)) checkCell(out, cell, ['cells', i]); });
   checkWarm(out, data);
+  checkAnchors(out, data);
   return out;
 }
 

@@ -16,6 +16,7 @@ const { perfProvenance } = require('../lib/provenance');
 const { ProseNumberError } = require('../lib/lookup');
 
 const SAMPLE = { time: 'timeMs', warm: 'warmMs' };
+const SWEEP_FILE = { time: 'perf-sweep', warm: 'perf-sweep-warm' };
 const MIN_POINTS = 3; // a line through two points has no spread to speak of
 
 // Least-squares slope of ys on xs.
@@ -52,7 +53,9 @@ function sweepFits(args, load) {
   const metric = args.metric || 'time';
   const field = SAMPLE[metric];
   if (!field) throw new Error(`growth: metric is "time" or "warm" (got "${metric}").`);
-  const hit = load('perf-sweep');
+  // The warm sweep is its own run (npm run bench:sweep-warm): warm series
+  // long enough to be classified cost far more per cell than a cold sweep.
+  const hit = load(SWEEP_FILE[metric]);
   const cells = selectCells(hit.data, { runtime: args.runtime, scenario: 'upload', mode: 'cpu', maxN: null })
     .filter((c) => c.status === 'ok' && c.variant !== FLOOR_ID);
   const keep = args.include ? new RegExp(args.include) : null;
@@ -95,7 +98,8 @@ function growthTable(args, load) {
       { key: 'ns', title: 'n' },
     ],
     rows,
-    empty: `No style finished at ${MIN_POINTS} or more sizes in data/perf-sweep.json for ${runtime}: run npm run bench -- --sweep${args.runtime ? ` --runtimes ${args.runtime}` : ''} --resume.`,
+    empty: `No style finished at ${MIN_POINTS} or more sizes in data/${SWEEP_FILE[metric]}.json for ${runtime}: run ` +
+      `${metric === 'warm' ? 'npm run bench:sweep-warm -- --resume' : `npm run bench -- --sweep${args.runtime ? ` --runtimes ${args.runtime}` : ''} --resume`}.`,
     ...perfProvenance(hit, cells),
   };
 }
@@ -111,7 +115,7 @@ const kText = (fit) => `k\u00a0=\u00a0${k2(fit.k)} (95\u00a0% interval ${k2(fit.
 
 function fitOf(fits, id, kw) {
   const f = fits.find((x) => x.variant === id);
-  if (!f) throw new ProseNumberError(`data/perf-sweep.json has no fit for "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''} (it needs ok cells at ${MIN_POINTS} or more sizes)`);
+  if (!f) throw new ProseNumberError(`data/${SWEEP_FILE[kw.metric || 'time']}.json has no fit for "${id}"${kw.runtime ? ` on ${kw.runtime}` : ''} (it needs ok cells at ${MIN_POINTS} or more sizes)`);
   if (!f.fit.ci) throw new ProseNumberError(`"${id}" has too few repetitions per size for an interval of k`);
   return f.fit;
 }

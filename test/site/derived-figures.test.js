@@ -112,3 +112,17 @@ test('the check covers every summary the harness derives (held in step with summ
   }
   assert.deepEqual([...derived].sort(), Object.keys(CELL_SUMMARIES).sort());
 });
+
+test('a run\'s anchor verdict that its two ends contradict is refused (a host that changed speed cannot be typed away)', () => {
+  const end = (scale) => ({ at: '2026-11-27T00:00:00.000Z', samples: [1, 2, 3, 4, 5, 6].flatMap((rep) => ['original', 'async-await']
+    .map((variant) => ({ variant, rep, status: 'ok', timeMs: scale * (20 + rep / 10), warmMs: scale * (14 + rep / 10) }))) });
+  let id;
+  const lines = checkEdited(DEFAULT_PERF, (d) => {
+    id = Object.keys(d.runs)[0];
+    d.runs[id].anchor = { runtime: 'node-24@24.21.0', scenario: 'upload', mode: 'cpu', n: 1000, variants: ['original', 'async-await'],
+      procs: 6, start: end(1), end: end(1.4), verdict: 'agree', apart: [] };
+  });
+  assert.equal(lines.length, 2, lines.join('\n'));
+  assert.match(lines[0], /\.anchor\.verdict is "agree" but the samples give "disagree"/);
+  assert.match(lines[1], /\.anchor\.apart is 0 but the samples give 4/);
+});
