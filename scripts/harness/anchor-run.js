@@ -60,15 +60,16 @@ async function measureAnchor(runtime, cells, { settings, meter, stopped = () => 
 function anchorRecord(runtime) {
   return {
     runtime: runtime.id, scenario: ANCHOR.scenario, mode: ANCHOR.mode, n: ANCHOR.n,
-    variants: [...ANCHOR.variants], procs: ANCHOR.procs, start: null, end: null, verdict: null, apart: []
+    variants: [...ANCHOR.variants], procs: ANCHOR.procs, start: null, end: null, verdict: null, apart: [], unchecked: []
   };
 }
 
 // Sets verdict and apart from the two ends (scripts/lib/anchor.js).
 function settle(record) {
-  const { verdict, apart } = runVerdict({ anchor: record });
+  const { verdict, apart, unchecked } = runVerdict({ anchor: record });
   record.verdict = verdict;
   record.apart = apart;
+  record.unchecked = unchecked;
   return record;
 }
 

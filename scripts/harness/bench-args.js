@@ -85,7 +85,7 @@ ${column(scenarioHelp().slice(1))}
                       the runs it continued in hostChanged, and pages flag it
   --anchor, --no-anchor
                       measure the anchor (nested callbacks and async/await on
-                      node-24, upload, cpu, n 1000, cold and warm, 6 processes
+                      node-24, upload, cpu, n 1000, cold and warm, 10 processes
                       each) before the first job and after the last, so runs and
                       hosts can be compared (scripts/lib/anchor.js). Default: on
                       for --runtimes and --lever runs except --quick, off for

@@ -4,12 +4,14 @@
 // figure and class from its stored warm series (issue 41: the changepoint
 // classifier replaced the window rule; warm-classes.js), then each cell's
 // summaries and intervals. The floor's `aboveFloor` costs, retired (issue 28)
-// and no longer written (issue 41), are removed. The measured times and the
+// and no longer written (issue 41), are removed; a run's anchor verdict is
+// recomputed from its two ends (issue 42). The measured times and the
 // runs are kept as they are; the file is rewritten whole (atomic-write),
 // under its lock, and only when the result is valid. Runs nothing.
 'use strict';
 const datafile = require('./datafile');
 const { reclassify } = require('../lib/warm-classes');
+const { settle } = require('./anchor-run');
 
 class RederiveError extends Error {
   constructor(file, problem) {
@@ -39,6 +41,8 @@ function rederiveFile(store, { generatedBy }) {
     // of a cell without warm figures); the targets each cell was measured
     // against stay its own.
     reclassify(data);
+    // The anchor's verdict, from its two ends' samples (scripts/lib/anchor.js).
+    for (const run of Object.values(data.runs)) if (run.anchor) settle(run.anchor);
     for (const cell of data.cells) {
       delete cell.aboveFloor;
       datafile.summarizeCell(cell, { ciTarget: cell.timeCi ? cell.timeCi.targetPct : undefined, warmCiTarget: cell.warmCi ? cell.warmCi.targetPct : undefined });

@@ -14,22 +14,23 @@ function end(scale = 1, { drop = null } = {}) {
   for (let rep = 1; rep <= ANCHOR.procs; rep++) {
     for (const variant of ANCHOR.variants) {
       if (drop === variant && rep > 2) continue;
-      const k = scale * (1 + (rep - 3.5) * 0.008);
+      const k = scale * (1 + (rep - (ANCHOR.procs + 1) / 2) * 0.008);
       out.push({ variant, rep, status: 'ok', timeMs: base[variant][0] * k, warmMs: base[variant][1] * k });
     }
   }
   return out;
 }
 
-test('anchor figures: a median and the extremes of six as its 95 % interval, per style and metric', () => {
+test('anchor figures: a median and its distribution-free 95 % interval, per style and metric', () => {
   const f = anchorFigures(end());
-  assert.equal(f.original.cold.count, 6);
+  assert.equal(f.original.cold.count, ANCHOR.procs);
   assert.ok(f.original.cold.lo < f.original.cold.median && f.original.cold.median < f.original.cold.hi);
-  assert.equal(f['async-await'].warm.lo, Math.min(...end().filter((s) => s.variant === 'async-await').map((s) => s.warmMs)));
+  const six = anchorFigures(end().filter((s) => s.rep <= 6));
+  assert.equal(six['async-await'].warm.lo, Math.min(...end().filter((s) => s.variant === 'async-await' && s.rep <= 6).map((s) => s.warmMs)), 'of six, the smallest and the largest');
 });
 
 test('two ends of one speed agree; a host 30 % slower at the end disagrees and names what moved', () => {
-  assert.deepEqual(compareAnchors(end(), end(1.01)), { verdict: 'agree', apart: [] });
+  assert.deepEqual(compareAnchors(end(), end(1.01)), { verdict: 'agree', apart: [], unchecked: [] });
   const slower = compareAnchors(end(), end(1.3));
   assert.equal(slower.verdict, 'disagree');
   assert.deepEqual(slower.apart.map((a) => `${a.variant} ${a.metric}`).sort(),
@@ -38,7 +39,7 @@ test('two ends of one speed agree; a host 30 % slower at the end disagrees and n
 
 test('an end with too few processes for an interval is incomplete, not agreeing', () => {
   assert.equal(compareAnchors(end(), end(1, { drop: 'original' })).verdict, 'incomplete');
-  assert.deepEqual(runVerdict({ anchor: { start: { samples: end() }, end: null } }), { verdict: 'incomplete', apart: [] });
+  assert.deepEqual(runVerdict({ anchor: { start: { samples: end() }, end: null } }), { verdict: 'incomplete', apart: [], unchecked: [] });
   assert.equal(runVerdict({}), null, 'a run without an anchor has no verdict');
 });
 
@@ -68,4 +69,13 @@ test('settle: the record takes the verdict of its two ends', () => {
   const record = Object.assign(anchorRecord({ id: 'node-24@24.21.0' }), { start: { at: 'a', samples: end() }, end: { at: 'b', samples: end(1.5) } });
   assert.equal(settle(record).verdict, 'disagree');
   assert.equal(record.apart.length, 4);
+});
+
+test('warm figures too few for an interval (series that never settled) leave the verdict to the cold figures and are listed as unchecked', () => {
+  const unsettled = (samples) => samples.map((s) => (s.variant === 'async-await' && s.rep > 2 ? Object.assign({}, s, { warmMs: null }) : s));
+  const got = compareAnchors(end(), unsettled(end(1.01)));
+  assert.equal(got.verdict, 'agree');
+  assert.deepEqual(got.unchecked, [{ variant: 'async-await', metric: 'warm', counts: [ANCHOR.procs, 2] }]);
+  // The cold figures still catch a host that changed speed.
+  assert.equal(compareAnchors(end(), unsettled(end(1.3))).verdict, 'disagree');
 });
