@@ -1,5 +1,6 @@
-// Template filters: dates, reading time and the table of contents.
+// Template filters: dates, reading time, the table of contents and a host's name.
 const { tocHtml } = require('../site/render/toc');
+const { hostLabel } = require('../scripts/lib/host-identity');
 const { tocEntries } = require('../site/markdown/headings');
 const { proseOnly } = require('../site/render/prose-only');
 
@@ -38,6 +39,8 @@ module.exports = function (eleventyConfig) {
   eleventyConfig.addFilter('readableDate', readableDate);
   eleventyConfig.addFilter('readingTime', readingTime);
   eleventyConfig.addFilter('toc', toc);
+  // {{ host | hostLabel }}: "AMD EPYC · kernel …v595", as every caption names a host.
+  eleventyConfig.addFilter('hostLabel', hostLabel);
 };
 
 module.exports.helpers = { isoDate, readableDate, readingTime, toc };

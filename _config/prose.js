@@ -10,6 +10,7 @@ const { currentLoad } = require('../site/lib/per-build');
 const numbers = require('../site/prose/numbers');
 const compareProse = require('../site/prose/compare');
 const { ProseNumberError, variantLink } = require('../site/lib/lookup');
+const { CrossHostError } = require('../site/lib/host-guard');
 const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
 
@@ -21,8 +22,10 @@ function wrap(name, fn) {
     try {
       return fn.call(this, args, kw);
     } catch (err) {
-      if (!(err instanceof ProseNumberError)) throw err;
+      if (!(err instanceof ProseNumberError) && !(err instanceof CrossHostError)) throw err;
       const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
+      // A comparison across hosts says itself what to do instead.
+      if (err instanceof CrossHostError) throw err.at(`${where}: ${call}`);
       throw new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
     }
   };

@@ -7,6 +7,7 @@
 //   a chart, table or figure that names a runtime (runtime="node-20")  perf-node-20
 //   one that names none                                            perf-node-24 ("now", NOW_RUNTIME)
 //   the runtime matrix, the variant pages (every runtime)           every perf-<profile> present
+//   the matrix's raw times and memory across runtimes               perf-then-and-now (below)
 // data/perf-sweep.json and data/perf-noise.json are not profile files.
 const { profileNames, browserNames, profileName } = require('../../scripts/lib/runtime-id');
 const { NOW_RUNTIME } = require('./runtime-match');
@@ -68,4 +69,13 @@ function combine(hits) {
   return { name: 'perf-*', shown, data, parts: hits, incomplete: '' };
 }
 
-module.exports = { PROFILES, DEFAULT_PERF, DEFAULT_PERF_COMMAND, UnknownRuntimeError, perfFile, fileOfProfile, everyProfile, combine };
+// Raw figures across runtimes come from one file only: one run that measured
+// every runtime profile on one host, with its anchor (issue 42, item 3;
+// site/lib/host-guard.js says why). The profiles' own files were measured
+// on different hosts, so their times meet only as ratios.
+const THEN_AND_NOW = 'perf-then-and-now';
+
+// That file, checked, or null while the data folder does not hold it.
+const thenAndNow = (load) => (load.has(THEN_AND_NOW) ? load(THEN_AND_NOW) : null);
+
+module.exports = { THEN_AND_NOW, thenAndNow, PROFILES, DEFAULT_PERF, DEFAULT_PERF_COMMAND, UnknownRuntimeError, perfFile, fileOfProfile, everyProfile, combine };

@@ -7,6 +7,7 @@ const path = require('node:path');
 const { listText } = require('../format');
 const { exactName } = require('../../scripts/lib/runtime-id');
 const { hostLabel } = require('../../scripts/lib/host-identity');
+const { hostRecordOf, runFlags } = require('./host-guard');
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -39,7 +40,7 @@ function perfEnv(perf, cells) {
     const all = Object.values(run.runtimes || {});
     // A cell without a runtime id (older files) is the run's only runtime's.
     const rt = (run.runtimes || {})[runtime] || (all.length === 1 ? all[0] : {});
-    const h = hostRecord(perf, mine[0]) || {};
+    const h = hostRecordOf(perf, mine[0]) || {};
     const name = rt.name && exactName(rt);
     const machine = [
       h.cpu && `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`,
@@ -85,27 +86,23 @@ function envText(e = {}) {
 
 // "The site marks figures that come from different machines": one sentence
 // for a chart's or table's caption when its cells were measured on more than
-// one host (a file merged from shards run on CI machines, for instance).
-// Hosts are told apart by CPU, cores and kernel, what changes a timing.
-const hostKey = (h) => [h.cpu, h.cores && `${h.cores} cores`, h.kernel || h.os].filter(Boolean).join(', ');
+// one host (a table whose rows come from different runs, a file merged from
+// shards run on CI machines). Hosts are named as every caption names them,
+// by CPU and kernel build (scripts/lib/host-identity.js), with their cores;
+// no raw figure is compared across them (site/lib/host-guard.js).
+const hostText = (h) => `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`;
 
-// The machine a cell was measured on: a merged file names it per cell
-// (cell.host, perf.hosts); otherwise the cell's run holds it.
-function hostRecord(perf, cell) {
-  if (cell.host && perf.hosts && perf.hosts[cell.host]) return perf.hosts[cell.host];
-  const run = (perf.runs || {})[cell.run];
-  return run && run.host ? run.host : null;
-}
+// The machine a cell was measured on, as a caption names it, or null.
 function hostOf(perf, cell) {
-  const h = hostRecord(perf, cell);
-  return h ? hostKey(h) : null;
+  const h = hostRecordOf(perf, cell);
+  return h ? hostText(h) : null;
 }
 
 // The sentence, or '' when every cell comes from one machine.
 function machinesNote(perf, cells) {
   const hosts = [...new Set(cells.map((c) => hostOf(perf, c)).filter(Boolean))];
   if (hosts.length < 2) return '';
-  return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): compare them with care.`;
+  return `These figures come from ${hosts.length} different machines (${hosts.join('; ')}): no raw figure here is compared across them.`;
 }
 
 // The commands that produced the given cells, from the argv each run
@@ -126,10 +123,11 @@ function perfCommands(perf, cells) {
 }
 
 // The provenance fields every perf@1 chart and table model ends with: the
-// machines note, the environment line, no transcribed source, and the
-// unfinished-data note of the file it was read from.
+// machines note and the flags of runs whose anchors or host changed
+// (site/lib/host-guard.js), the environment line, no transcribed source, and
+// the unfinished-data note of the file it was read from.
 const perfProvenance = (hit, cells) => ({
-  notes: [machinesNote(hit.data, cells)].filter(Boolean),
+  notes: [machinesNote(hit.data, cells), ...runFlags(hit.data, cells)].filter(Boolean),
   env: cells.length ? perfEnv(hit.data, cells) : '',
   commands: perfCommands(hit.data, cells),
   source: null,

@@ -15,7 +15,7 @@
 //   {% chains "reps" %}        repetitions per cell, "5" or "5–7"
 //   {% chains "runtimes" %}    the runtimes measured, with versions and flags
 //   {% chains "shown" %}       the runtime of figures that name none ("Node.js 24.21.0")
-//   {% chains "machine" %}     CPU, cores and OS of the run
+//   {% chains "machine" %}     the host of the run (CPU and kernel build, scripts/lib/host-identity.js), cores and OS
 //   {% chains "value", variant="chains-async", mode="sync", n=1, metric="after-first", runtime="node-0.11" %}
 //   {% chains "ratio", variant="chains-q", over="chains-async", mode="sync", n=1 %}
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
@@ -25,6 +25,8 @@ const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
+const { hostLabel } = require('../../scripts/lib/host-identity');
+const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -49,8 +51,11 @@ function chainsChart(args, load) {
     series: [], env: '', source: null, incomplete: '',
   };
   if (!hit) return model;
-  const cells = selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime });
+  // One host per chart (site/lib/host-guard.js), its caption naming what it left out.
+  const drawn = drawOneHost(hit, selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime }));
+  const { cells } = drawn;
   model.series = toSeries(groupPoints(cells, metric.pick), label);
+  model.notes = [drawn.note, ...runFlags(hit.data, cells)].filter(Boolean);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.commands = perfCommands(hit.data, cells);
   model.incomplete = incompleteNote(hit);
@@ -78,6 +83,8 @@ function chainsTable(args, load) {
   const caption = `${metric.title}, one run of ${n} chain${n > 1 ? 's' : ''} of 500 links, median${args.runtime ? `, ${args.runtime}` : ''}${ref ? '; the 2013 figures beside' : ''}${hit ? '' : ' (not measured yet)'}`;
   if (!hit) return { caption, columns, rows: [], env: '', source: ref && ref.source };
   const cells = selectCells(hit.data, { scenario: 'chains', runtime: args.runtime }).filter((c) => c.n === n);
+  // The rows are ranked by their times: one host.
+  oneHost(hit, cells, `the chains table (${metric.title.toLowerCase()}, n = ${n})`);
   const rows = new Map();
   for (const cell of cells) {
     if (!rows.has(cell.variant)) rows.set(cell.variant, { variant: label(cell.variant) });
@@ -94,6 +101,7 @@ function chainsTable(args, load) {
   return {
     caption, columns,
     rows: [...rows.values()].sort((a, b) => (typeof a.sync === 'number' ? a.sync : Infinity) - (typeof b.sync === 'number' ? b.sync : Infinity)),
+    notes: runFlags(hit.data, cells),
     env: cells.length ? perfEnv(hit.data, cells) : '',
     commands: perfCommands(hit.data, cells),
     source: ref && ref.source,
@@ -127,22 +135,23 @@ const listOf = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} 
 // the run left out, or a cell that failed there, reads as such in the text
 // (a run on fewer runtimes still builds); a cell the data never planned
 // stops the build.
+// → { value } or { text } (not measured, or failed), and the cell read.
 function proseValue(data, kw) {
   for (const k of ['variant', 'mode', 'n']) if (kw[k] === undefined) throw new ChainsProseError(`${k}= is required`);
   option(kw.mode, MODES, 'mode');
   const metric = option(kw.metric || 'time', METRICS, 'metric');
   const where = `${kw.variant}, ${kw.mode}, n = ${kw.n}${kw.runtime ? ` on ${kw.runtime}` : ''}`;
-  if (kw.runtime && !data.cells.some((c) => runtimeMatches(c.runtime, kw.runtime))) return `(not measured on ${kw.runtime})`;
+  if (kw.runtime && !data.cells.some((c) => runtimeMatches(c.runtime, kw.runtime))) return { text: `(not measured on ${kw.runtime})` };
   const cells = selectCells(data, { scenario: 'chains', mode: kw.mode, runtime: kw.runtime })
     .filter((c) => c.variant === kw.variant && c.n === Number(kw.n));
   if (cells.length !== 1) {
     const planned = data.cells.find((c) => c.variant === kw.variant && c.mode === kw.mode && c.n === Number(kw.n) && (!kw.runtime || runtimeMatches(c.runtime, kw.runtime)));
-    if (planned) return `(${planned.status})`;
+    if (planned) return { text: `(${planned.status})` };
     throw new ChainsProseError(`chains.json holds no cell for ${where}`);
   }
   const s = summary(metric.pick(cells[0]));
   if (!s) throw new ChainsProseError(`${where} has no ${kw.metric || 'time'} median`);
-  return s[0];
+  return { value: s[0], cell: cells[0] };
 }
 
 // what: reps | runtimes | machine | value | ratio | 2013; format(number) -> text.
@@ -179,17 +188,19 @@ function chainsProse(load, what, kw, format) {
     return listOf([...seen.values()]);
   }
   if (what === 'machine') {
-    const hosts = [...new Set(runs.map((r) => r.host && [r.host.cpu && `${r.host.cpu}${r.host.cores ? ` (${r.host.cores} cores)` : ''}`, r.host.os].filter(Boolean).join(', ')).filter(Boolean))];
+    const hosts = [...new Set(runs.map((r) => r.host && [r.host.cpu && `${hostLabel(r.host)}${r.host.cores ? ` (${r.host.cores} cores)` : ''}`, r.host.os].filter(Boolean).join(', ')).filter(Boolean))];
     return listOf(hosts);
   }
   const v = proseValue(data, kw);
-  if (what === 'value') return typeof v === 'number' ? format(v) : v;
+  if (what === 'value') return v.cell ? format(v.value) : v.text;
   if (!kw.over) throw new ChainsProseError('over= names the variant to divide by');
   const b = proseValue(data, { ...kw, variant: kw.over });
-  if (typeof v !== 'number') return v;
-  if (typeof b !== 'number') return b;
-  if (b === 0) throw new ChainsProseError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
-  return ratioText(v / b);
+  if (!v.cell) return v.text;
+  if (!b.cell) return b.text;
+  // Two raw figures divided: one host (site/lib/host-guard.js).
+  oneHost(hit, [v.cell, b.cell], `{% chains "ratio" %} of ${kw.variant} over ${kw.over}`);
+  if (b.value === 0) throw new ChainsProseError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
+  return ratioText(v.value / b.value);
 }
 
 module.exports = {

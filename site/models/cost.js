@@ -17,6 +17,7 @@ const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
+const { oneHost } = require('../lib/host-guard');
 const { measurement } = require('../format');
 const { ProseNumberError, variantLink } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
@@ -90,13 +91,16 @@ function memoByPair(costOf) {
 }
 const pairCost = memoByPair(cellCostPerCall);
 
-// The cost rows of one cell group (same runtime, scenario, mode and n),
-// cheapest first; null when the baseline has no warm figure.
-function costRows(cells) {
+// The cost rows of one cell group (same runtime, scenario, mode and n) of a
+// loaded file, cheapest first; null when the baseline has no warm figure.
+// A cost subtracts callbacks' time from the style's and the rows rank them,
+// so every cell must come from one host (site/lib/host-guard.js).
+function costRows(hit, cells) {
   const base = cells.find((c) => c.variant === BASELINE && hasWarm(c));
   if (!base) return null;
-  return cells
-    .filter((c) => c.variant !== FLOOR_ID && hasWarm(c))
+  const costed = cells.filter((c) => c.variant !== FLOOR_ID && hasWarm(c));
+  oneHost(hit, costed, `the cost per call over ${BASELINE} (${base.runtime}, ${base.scenario}, ${base.mode}, n = ${base.n})`);
+  return costed
     .map((c) => ({ cell: c, cost: c === base ? null : pairCost(c, base) }))
     .sort((a, b) => (a.cost ? a.cost.costUs : 0) - (b.cost ? b.cost.costUs : 0) || a.cell.variant.localeCompare(b.cell.variant));
 }
@@ -111,7 +115,7 @@ function costPerCallTable(args, load) {
   const keep = args.include ? new RegExp(args.include) : null;
   const drop = args.exclude ? new RegExp(args.exclude) : null;
   const held = goals.heldTo({ runtime: cells[0] ? cells[0].runtime : args.runtime || 'node-24', scenario: args.scenario || 'upload', mode, n });
-  const all = costRows(cells) || [];
+  const all = costRows(hit, cells) || [];
   const baseRow = all.find((r) => !r.cost);
   const withCpu = Boolean(baseRow && hasWarmCpu(baseRow.cell));
   const rows = all
@@ -186,7 +190,7 @@ function groupRows(load, kw) {
   const key = [kw.runtime || '', scenario, mode, n].join('|');
   if (!cache.has(key)) {
     const cells = selectCells(hit.data, { runtime: kw.runtime, scenario, mode, maxN: null }).filter((c) => c.n === n);
-    cache.set(key, costRows(cells));
+    cache.set(key, costRows(hit, cells));
   }
   const rows = cache.get(key);
   if (!rows) throw new ProseNumberError(`${hit.shown} has no warm figure of ${BASELINE} at n = ${n}; rerun the benchmark with warm batches (docs/lab-notes.md, "Precision")`);
@@ -278,7 +282,7 @@ function comparisonCells(args, load) {
 
 function browserRatiosChart(args, load) {
   const { n, hit, cells } = comparisonCells(args, load);
-  const series = (costRows(cells) || []).map(({ cell, cost }) => {
+  const series = (costRows(hit, cells) || []).map(({ cell, cost }) => {
     const ratio = cost ? cost.ratio : 1;
     const ci = cost ? cost.ratioCi95 : [1, 1];
     return { label: cell.variant, data: [[0, ratio, ci ? ci[0] : null, ci ? ci[1] : null, cell.warm.count]] };

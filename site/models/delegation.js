@@ -14,6 +14,7 @@
 const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
+const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
 const { scenarioData } = require('../lib/measured');
 const { median, bootstrapInterval } = require('../../scripts/lib/stats');
 const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
@@ -50,9 +51,12 @@ function delegationChart(args, load) {
     series: [], env: '', source: null, incomplete: '',
   };
   if (!hit) return model;
-  const cells = selectCells(hit.data, { scenario: 'delegation', runtime: args.runtime, mode: by === 'n' ? mode : undefined })
-    .filter((c) => by === 'n' || c.n === n);
+  // One host per chart (site/lib/host-guard.js), its caption naming what it left out.
+  const drawn = drawOneHost(hit, selectCells(hit.data, { scenario: 'delegation', runtime: args.runtime, mode: by === 'n' ? mode : undefined })
+    .filter((c) => by === 'n' || c.n === n));
+  const { cells } = drawn;
   model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label);
+  model.notes = [drawn.note, ...runFlags(hit.data, cells)].filter(Boolean);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.commands = perfCommands(hit.data, cells);
   model.incomplete = incompleteNote(hit);
@@ -89,6 +93,8 @@ function delegationTable(args, load) {
   const caption = `${metric.title}, ${coroutines(n)} in parallel, median per delegation depth${args.runtime ? `, ${args.runtime}` : ''}${hit ? '' : ' (not measured yet)'}`;
   if (!hit) return { caption, columns, rows: [], env: '' };
   const { cells, values } = medians(hit, metric, n, args.runtime);
+  // Rows ranked and depths divided: one host.
+  oneHost(hit, cells, `the delegation table (${metric.title.toLowerCase()}, n = ${n})`);
   const rows = [...values].map(([variant, v]) => {
     const row = { variant: label(variant) };
     for (const m of Object.keys(MODES)) row[m] = typeof v[m] === 'number' ? round(v[m]) : '–';
@@ -99,7 +105,7 @@ function delegationTable(args, load) {
   });
   const key = (r) => (typeof r.flat === 'number' ? r.flat : -Infinity);
   rows.sort((a, b) => (relative ? key(b) - key(a) : key(a) - key(b)));
-  return { caption, columns, rows, env: cells.length ? perfEnv(hit.data, cells) : '', commands: perfCommands(hit.data, cells), incomplete: incompleteNote(hit) };
+  return { caption, columns, rows, notes: runFlags(hit.data, cells), env: cells.length ? perfEnv(hit.data, cells) : '', commands: perfCommands(hit.data, cells), incomplete: incompleteNote(hit) };
 }
 
 // The 2014 figures as the post published them.
@@ -126,9 +132,13 @@ function delegationReferenceTable(args, load) {
 // "not told apart", never ranked.
 const throughputs = (cell) => (cell ? cell.samples.filter((x) => x.status === 'ok' && typeof x.opsPerSec === 'number').map((x) => x.opsPerSec) : []);
 
-function ratioOf(cells, [a, b]) {
+// hit: the file the cells come from; the two cells divided must share a
+// host (site/lib/host-guard.js).
+function ratioOf(hit, cells, [a, b]) {
   const find = ([variant, mode]) => cells.find((c) => c.variant === variant && c.mode === mode && c.status === 'ok');
-  const xs = throughputs(find(a)), ys = throughputs(find(b));
+  const pair = [find(a), find(b)];
+  if (pair[0] && pair[1]) oneHost(hit, pair, `the delegation ratio of ${a.join(':')} over ${b.join(':')}`);
+  const xs = throughputs(pair[0]), ys = throughputs(pair[1]);
   const mx = median(xs), my = median(ys);
   if (mx === null || !(my > 0)) return null;
   const ci = bootstrapInterval([xs, ys], ([x, y]) => (y > 0 ? x / y : null));
@@ -171,7 +181,7 @@ function delegationRatios(args, load) {
     ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % interval)`, unit: '', num: true }))];
   const rows = claims.map((c) => {
     const row = { claim: c.claim, node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–', firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–' };
-    for (const r of runtimes) row[r.id] = ratioText(ratioOf(all.filter((x) => x.runtime === r.id), c.ours));
+    for (const r of runtimes) row[r.id] = ratioText(ratioOf(hit, all.filter((x) => x.runtime === r.id), c.ours));
     return row;
   });
   const used = all.filter((x) => claims.some((c) => c.ours.some(([v, m]) => x.variant === v && x.mode === m)));
@@ -203,7 +213,7 @@ function delegationCompareProse(load, args, kw) {
   const a = parse(kw.a, 'a'), b = parse(kw.b, 'b');
   const n = Number(kw.n || 10000);
   const cells = selectCells(hit.data, { scenario: 'delegation', runtime: kw.runtime, maxN: null }).filter((c) => c.n === n);
-  const r = ratioOf(cells, [a, b]);
+  const r = ratioOf(hit, cells, [a, b]);
   if (!r) throw new ProseNumberError(`${hit.shown} has no ok cells for ${kw.a} and ${kw.b} at n = ${n}${kw.runtime ? ` on ${kw.runtime}` : ''}`);
   if (!r.ci) throw new ProseNumberError(`${kw.a} against ${kw.b}: ${r.reps} repetitions are too few for an interval; rerun with more (--reps 6)`);
   const name = ([variant, mode]) => `${RUNNER(variant)}${mode === 'flat' ? '' : ` with ${MODES[mode]}`}`;

@@ -13,6 +13,7 @@
 const { bootstrapInterval, median } = require('../../scripts/lib/stats');
 const { selectCells, FLOOR_ID } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
+const { oneHost } = require('../lib/host-guard');
 const { ProseNumberError } = require('../lib/lookup');
 
 const SAMPLE = { time: 'timeMs', warm: 'warmMs' };
@@ -64,10 +65,14 @@ function sweepFits(args, load) {
   for (const c of cells) {
     if ((keep && !keep.test(c.variant)) || (drop && drop.test(c.variant))) continue;
     const samples = (c.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
-    if (!byVariant.has(c.variant)) byVariant.set(c.variant, []);
-    byVariant.get(c.variant).push({ n: c.n, samples });
+    if (!byVariant.has(c.variant)) byVariant.set(c.variant, { cells: [], points: [] });
+    byVariant.get(c.variant).cells.push(c);
+    byVariant.get(c.variant).points.push({ n: c.n, samples });
   }
-  const fits = [...byVariant].map(([variant, points]) => ({ variant, fit: fitGrowth(points) })).filter((f) => f.fit);
+  // A fit sets the times at each n against each other: its sizes must come
+  // from one host (site/lib/host-guard.js), or k would measure the hosts.
+  for (const [variant, { cells: mine }] of byVariant) oneHost(hit, mine, `the growth fit of ${variant} (${metric}, ${hit.shown})`);
+  const fits = [...byVariant].map(([variant, { points }]) => ({ variant, fit: fitGrowth(points) })).filter((f) => f.fit);
   return { hit, cells, fits, metric };
 }
 

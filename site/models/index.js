@@ -15,9 +15,10 @@
 //   { id, title, x: {title, unit}, y: {title, unit}, log, xlog, logToggle,
 //     filter: {mode: 'hide'|'show', regex}, env, source, incomplete, notes,
 //     series: [{ label, data: [[x, median, min, max, reps], ...] }],
-//     floor: null | { label, data: same }, categories? }
+//     floor: null | { label, data: same }, categories?, empty? }
 // min/max are null and reps is 1 when a point was measured once; with
-// `categories` (the runtime matrix) x is an index into them.
+// `categories` (the runtime matrix) x is an index into them; `empty` says why
+// a chart without series draws nothing.
 // A table model: { id, caption, columns: [{key, title, unit?, num?}],
 //   rows: [{...}], env, source, incomplete, notes?, footnotes?, empty?,
 //   sort?, rebase? } (rows' raw, sort and rebase: site/render/table-sort.js)

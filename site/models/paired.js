@@ -14,6 +14,7 @@ const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
+const { oneHost } = require('../lib/host-guard');
 const { cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { pairedBetter, halfWidth } = require('../lib/paired-better');
@@ -34,6 +35,8 @@ function pairedCostTable(args, load) {
     .filter((c) => c.variant !== FLOOR_ID && c.pairedCost && typeof c.pairedCost.median === 'number')
     .map((c) => {
       const own = upload.find((u) => u.variant === c.variant && u.warm && typeof u.warm.median === 'number');
+      // The paired cost is set against the unpaired one: raw figures, one host.
+      oneHost(hit, [c, own, base].filter(Boolean), `the paired table (${c.variant}, ${mode}, n = ${n})`);
       const unpaired = own && base ? (own === base ? { costUs: 0, costCi95Us: null } : cellCostPerCall(own, base)) : null;
       const pairedCi = c.pairedCostCi && c.pairedCostCi.lo !== null ? [c.pairedCostCi.lo, c.pairedCostCi.hi] : null;
       const verdict = pairedBetter(unpaired, { costUs: c.pairedCost.median, ci: pairedCi });

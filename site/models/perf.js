@@ -13,10 +13,16 @@
 // "floor"), drawn on time charts as a reference line apart from the styles:
 // never a series, so the reader's filter and the legend's toggles never
 // count it as a style.
+//
+// A chart over n draws the cells of one host (site/lib/host-guard.js
+// drawOneHost: a file's sizes may come from runs on different hosts, whose
+// raw figures do not compare), and its caption names what it left out; the
+// parallel table ranks the styles, so its cells must be one host.
 const { range } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
-const { perfEnv, machinesNote, incompleteNote, perfProvenance } = require('../lib/provenance');
+const { perfEnv, perfProvenance, hostOf } = require('../lib/provenance');
+const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
 const { reference } = require('./reference-2013');
 const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
@@ -36,7 +42,8 @@ function perfChart(args, load) {
   const hit = load(sweep ? 'perf-sweep' : perfFile(args.runtime));
   const { data } = hit;
   const q = { runtime: args.runtime, scenario: args.scenario || 'upload', mode, maxN: sweep ? null : Number(args.maxN || DEFAULT_MAX_N) };
-  const cells = selectCells(data, q);
+  const drawn = drawOneHost(hit, selectCells(data, q));
+  const { cells } = drawn;
   const byVariant = groupPoints(cells, (c) => c[metric.key]);
   const floorPoints = byVariant.get(FLOOR_ID);
   byVariant.delete(FLOOR_ID);
@@ -50,9 +57,12 @@ function perfChart(args, load) {
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
     floor,
-    ...perfProvenance(hit, cells),
+    ...withNote(perfProvenance(hit, cells), drawn.note),
   };
 }
+
+// The provenance fields with one more note first (what a one-host chart left out).
+const withNote = (prov, note) => (note ? { ...prov, notes: [note, ...prov.notes] } : prov);
 
 // Fastest first, as the 2013 table of 1000 parallel calls.
 function parallel(args, load) {
@@ -73,6 +83,7 @@ function parallel(args, load) {
   const { data } = hit;
   // The floor workload is no style, and its costs are not published (data/SCHEMA.md).
   const cells = selectCells(data, { ...q, maxN: n }).filter((c) => c.n === n && summary(c.time) && c.variant !== FLOOR_ID);
+  oneHost(hit, cells, `the parallel table (${q.mode}, n = ${n}, ${hit.shown})`);
   const rows = cells
     .map((c) => ({ name: c.variant, t: summary(c.time), m: summary(c.memory) }))
     .sort((a, b) => a.t[0] - b.t[0])
@@ -112,6 +123,9 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
     r.rows.push({
       mode: c.mode,
       modeLabel: MODES[c.mode] || c.mode,
+      // Each row names its host: the runtimes' rows side by side come from
+      // different hosts, whose times do not compare (site/lib/host-guard.js).
+      host: hostOf(perf, c),
       status: c.status,
       error: c.error || null,
       time: c.time && typeof c.time.median === 'number' ? c.time : null,
@@ -136,6 +150,7 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
     n, scenario,
     runtimes: shown.map(({ info, ...r }) => r),
     env: measured.length ? perfEnv(perf, measured) : '',
+    flags: runFlags(perf, measured),
     engineNote: engineNote(withMemory),
     measure,
   };

@@ -19,6 +19,7 @@ const { perfFile, everyProfile } = require('../lib/perf-files');
 const { warmLevels } = require('../../scripts/analyze/warm-levels');
 const { InputError } = require('../../scripts/lib/args');
 const { perfProvenance } = require('../lib/provenance');
+const { oneHost } = require('../lib/host-guard');
 const { runtimeInfo, profileName } = require('../../scripts/lib/runtime-id');
 
 // The goals, as ± % of the median (95 % interval), for 90 % of the cells:
@@ -213,7 +214,8 @@ const widthsText = (base, lever) => `${pct(base)} → ${pct(lever)}`;
 // (upload-paired cells) against the unpaired one (upload cells, the same
 // file), with the rule of site/lib/paired-better.js. → { cells, reps,
 // widths, change, verdict }.
-function pairedLever(data, n) {
+function pairedLever(hit, n) {
+  const { data } = hit;
   const at = (scenario) => (v) => data.cells.find((c) => c.scenario === scenario && c.mode === 'cpu' && c.n === n && c.variant === v && c.status === 'ok');
   const base = at('upload')(BASELINE);
   const styles = levers.STYLES.filter((v) => v !== BASELINE);
@@ -222,6 +224,7 @@ function pairedLever(data, n) {
   const cells = pairs.map((x) => x.paired);
   if (!pairs.length || !base || !base.warm) return { cells };
   const results = pairs.map((x) => {
+    oneHost(hit, [x.paired, x.upload, base].filter(Boolean), `the paired lever (${x.v}, n = ${n})`);
     const unpaired = x.upload && x.upload.warm ? cellCostPerCall(x.upload, base) : null;
     const ci = x.paired.pairedCostCi && x.paired.pairedCostCi.lo !== null ? [x.paired.pairedCostCi.lo, x.paired.pairedCostCi.hi] : null;
     const paired = { costUs: x.paired.pairedCost.median, ci };
@@ -259,7 +262,7 @@ function leversTable(args, load) {
       // has every style).
       const file = perfFile(levers.PROFILE);
       const hit = load.has(file) ? load(file) : null;
-      const p = hit ? pairedLever(hit.data, n) : null;
+      const p = hit ? pairedLever(hit, n) : null;
       if (!p || !p.cells.length) {
         rows.push({ lever: l.label, reps: '–', warm: '–', cold: '–', change: '–',
           verdict: `not measured yet: npm run bench -- --runtimes ${levers.PROFILE} --scenario ${l.scenario} --mode cpu --n ${n} --reps 16` });
@@ -279,6 +282,8 @@ function leversTable(args, load) {
     const hit = load(file);
     anyHit = anyHit || hit;
     const cmp = leverComparison(hit.data, name, n);
+    // A lever is set against the default of its own run: one host, checked.
+    oneHost(hit, cmp.cells, `the ${name} lever against the default`);
     used.push(...cmp.cells);
     const v = leverVerdict(cmp);
     const counts = cmp.cells.map((c) => okSamples(c).length);

@@ -14,6 +14,7 @@
 // to draw rows instead of lines.
 const { selectCells, FLOOR_ID, FLOOR_LABEL, MODES } = require('../lib/cells');
 const { perfProvenance } = require('../lib/provenance');
+const { oneHost } = require('../lib/host-guard');
 const { perfFile } = require('../lib/perf-files');
 const { round } = require('../format');
 
@@ -49,6 +50,8 @@ function rankedChart(args, load) {
     .map((c) => ({ label: c.variant, data: [point(c, m)] }))
     .sort((a, b) => a.data[0][1] - b.data[0][1] || a.label.localeCompare(b.label));
   const floorCell = cells.find((c) => c.variant === FLOOR_ID);
+  // A ranking compares raw times: every row from one host (site/lib/host-guard.js).
+  oneHost(hit, cells, `the ranked chart (${args.scenario || 'upload'}, ${mode}, n = ${n}, ${hit.shown})`);
   // A zero-based axis keeps the ratios honest; where every style is within
   // half again of the fastest (the I/O-bound case), it would squeeze the
   // rows into one column and hide which whiskers overlap, so the axis then

@@ -6,6 +6,7 @@
 //   {% dataTable "runs", runtime="node-24" %}   (file= for a file other than a profile's: perf-sweep, delegation, ...)
 const { perfFile, everyProfile, PROFILES, fileOfProfile } = require('../lib/perf-files');
 const { commandOf, hostOf } = require('../lib/provenance');
+const { runFlags } = require('../lib/host-guard');
 
 // "42 min", "1 min 48 s", "9 s": the unit a reader plans a rerun in.
 function duration(ms) {
@@ -60,6 +61,8 @@ function runsTable(args, load) {
       { key: 'machine', title: 'Machine' },
     ],
     rows,
+    // A run whose anchors or host changed is flagged here too (site/lib/host-guard.js).
+    notes: runFlags(hit.data, cells),
     empty: `${hit.shown} records no runs.`,
     env: '',
     source: null,

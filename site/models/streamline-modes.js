@@ -15,6 +15,7 @@
 const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
+const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
@@ -68,7 +69,12 @@ function streamlineModesChart(args, load) {
     series: [], env: '', source: null, incomplete: '',
   };
   if (!hit) return model;
-  const { ok, failed } = cellsOf(hit.data, mode, args.runtime);
+  // One host per chart (site/lib/host-guard.js), its caption naming what it left out.
+  const found = cellsOf(hit.data, mode, args.runtime);
+  const drawn = drawOneHost(hit, found.ok.concat(found.failed));
+  const kept = new Set(drawn.cells);
+  const ok = found.ok.filter((c) => kept.has(c));
+  const failed = found.failed.filter((c) => kept.has(c));
   const byVariant = groupPoints(ok, metric.pick);
   for (const cell of failed) if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
   model.series = toSeries(byVariant, (variant) => {
@@ -76,6 +82,7 @@ function streamlineModesChart(args, load) {
     return `${label(variant)}${note ? ` (${note})` : ''}`;
   });
   const all = ok.concat(failed);
+  model.notes = [drawn.note, ...runFlags(hit.data, all)].filter(Boolean);
   model.env = all.length ? perfEnv(hit.data, all) : '';
   model.commands = perfCommands(hit.data, all);
   model.incomplete = incompleteNote(hit);
@@ -93,6 +100,8 @@ function streamlineModesTable(args, load) {
   if (!hit) return { caption, columns: [{ key: 'variant', title: 'Variant' }], rows: [], env: '', source: null };
   const { ok, failed } = cellsOf(hit.data, mode, args.runtime);
   const all = ok.concat(failed);
+  // Times side by side over the moduli: one host.
+  oneHost(hit, ok, `the streamline-modes table (${mode})`);
   const ns = [...new Set(all.map((c) => c.n))].sort((a, b) => a - b);
   const columns = [{ key: 'variant', title: 'Variant' }, ...ns.map((n) => ({ key: `n${n}`, title: `modulo ${n}`, unit: metric.unit, num: true }))];
   const rows = new Map();
@@ -109,6 +118,7 @@ function streamlineModesTable(args, load) {
   return {
     caption, columns,
     rows: [...rows.values()].sort((a, b) => a.variant.localeCompare(b.variant)),
+    notes: runFlags(hit.data, all),
     env: all.length ? perfEnv(hit.data, all) : '',
     commands: perfCommands(hit.data, all),
     source: null,
@@ -193,13 +203,16 @@ function streamlineCompareProse(load, args, kw) {
   if (!found) return NOT_YET;
   const { hit, cells } = found;
   const n = Number(kw.n);
-  const times = (id) => {
+  const cellOf = (id) => {
     const c = cells.find((x) => x.variant === id && x.n === n);
     if (!c) throw new ProseNumberError(`${hit.shown} has no cell of ${id} at modulo ${kw.n} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
     if (c.status !== 'ok') throw new ProseNumberError(`${id} at modulo ${n} ended in ${OUTCOMES[c.status] || c.status}; say so with streamlineOutcome`);
-    return c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs);
+    return c;
   };
-  const a = times(kw.a), b = times(kw.b);
+  const pair = [cellOf(kw.a), cellOf(kw.b)];
+  oneHost(hit, pair, `{% streamlineCompare %} of ${kw.a} and ${kw.b}`);
+  const times = (c) => c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs);
+  const a = times(pair[0]), b = times(pair[1]);
   if (Math.min(a.length, b.length) < 5) throw new ProseNumberError(`fewer than five runs of ${kw.a} or ${kw.b}: too few to rank`);
   const ratio = median(a) / median(b);
   const t = (v) => (v >= 10 ? v.toFixed(0) : v >= 2 ? v.toFixed(1) : v.toFixed(2));

@@ -21,8 +21,9 @@ const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID } = require('../lib/cells');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
 const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
-const { reproduction2013 } = require('../models/matrix');
+const { reproduction2013 } = require('../models/reproduction-2013');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('../lib/lookup');
+const { oneHost } = require('../lib/host-guard');
 
 // Two styles whose intervals overlap "took the same time" only when their
 // medians are also within this share of the smaller one.
@@ -74,8 +75,11 @@ module.exports = function compareProse(load) {
   function compare(kw) {
     if (!kw.a || !kw.b) throw new ProseNumberError('a= and b= name the two variants to compare');
     const hit = perfHit(load, kw);
-    const a = estimate(perfCell(hit, { ...kw, variant: kw.a }), { ...kw, allowFew: true });
-    const b = estimate(perfCell(hit, { ...kw, variant: kw.b }), { ...kw, allowFew: true });
+    const cells = [perfCell(hit, { ...kw, variant: kw.a }), perfCell(hit, { ...kw, variant: kw.b })];
+    // Raw figures compare within one host only (site/lib/host-guard.js).
+    oneHost(hit, cells, `{% compare %} of ${kw.a} and ${kw.b}`);
+    const a = estimate(cells[0], { ...kw, allowFew: true });
+    const b = estimate(cells[1], { ...kw, allowFew: true });
     // Too few repetitions for an interval (the matrix runs 5 per cell): the
     // medians' ratio is shown, and nothing is ranked on it.
     if (a.lo === null || b.lo === null) return { apart: null, a, b, ratio: b.median > 0 ? a.median / b.median : null, reps: Math.min(a.reps || Infinity, b.reps || Infinity) };
@@ -129,6 +133,7 @@ module.exports = function compareProse(load) {
       cells = cells.filter((c) => !re.test(c.variant));
     }
     if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
+    oneHost(hit, cells, '{% leaders %}');
     if (kw.end !== undefined && kw.end !== 'low' && kw.end !== 'high') throw new ProseNumberError(`end= is "low" (the lowest median, the default) or "high" (got "${kw.end}")`);
     const high = kw.end === 'high';
     const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) }))
@@ -155,7 +160,9 @@ module.exports = function compareProse(load) {
     const ids = String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean);
     if (ids.length < 2) throw new ProseNumberError('variants= names at least two variants, comma-separated');
     const hit = perfHit(load, kw);
-    const rows = ids.map((id) => ({ id, ...estimate(perfCell(hit, { ...kw, variant: id }), kw) }));
+    const cells = ids.map((id) => perfCell(hit, { ...kw, variant: id }));
+    oneHost(hit, cells, `{% within %} of ${ids.join(', ')}`);
+    const rows = ids.map((id, i) => ({ id, ...estimate(cells[i], kw) }));
     for (const a of rows) {
       for (const b of rows) {
         if (a.hi < b.lo) throw new ProseNumberError(`${a.id} and ${b.id} do not tie: their 95 % intervals are apart (${a.hi.toFixed(2)} < ${b.lo.toFixed(2)}); use compare= for the two, or drop one from the group`);
@@ -208,7 +215,7 @@ module.exports = function compareProse(load) {
     return `<div class="traces">${blocks.join('\n')}</div>`;
   }
 
-  // The 2013 reproduction table (site/models/matrix.js) counted for the prose: how
+  // The 2013 reproduction table (site/models/reproduction-2013.js) counted for the prose: how
   // many styles it pairs ("total") or gives one verdict, or (list=true) which.
   // "rho": Spearman's ρ of our medians against 2013's, two decimals.
   const VERDICTS = ['agrees', 'differs', 'tied within spread'];

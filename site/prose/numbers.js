@@ -29,6 +29,7 @@ const { everyProfile } = require('../lib/perf-files');
 const { debuggabilityView } = require('../models/debuggability');
 const { REF_SETS } = require('../models/reference-2013');
 const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell } = require('../lib/lookup');
+const { oneHost } = require('../lib/host-guard');
 
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
 
@@ -37,11 +38,13 @@ function perfValue(load, kw) {
   if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
   const stat = kw.stat || 'median';
   if (!STATS.includes(stat)) throw new ProseNumberError(`unknown stat "${stat}"; use one of ${STATS.join(', ')}`);
-  const cell = perfCell(perfHit(load, kw), kw);
+  const hit = perfHit(load, kw);
+  const cell = perfCell(hit, kw);
   const summary = cell[metric.key];
   const value = summary && summary[stat];
   if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
-  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit };
+  // The cell and its file, for a ratio to check that its two cells share a host.
+  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit, cell, hit };
 }
 
 function fieldOf(row, field, fields, where) {
@@ -104,8 +107,12 @@ function value(load, source, kw) {
 // {% ratio %}: one variant's figure over another's (over=).
 function ratio(load, source, kw) {
   if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
-  const a = value(load, source, kw).value;
-  const b = value(load, source, { ...kw, variant: kw.over }).value;
+  const x = value(load, source, kw);
+  const y = value(load, source, { ...kw, variant: kw.over });
+  // Two raw figures divided: one host (site/lib/host-guard.js).
+  if (x.cell && y.cell) oneHost(x.hit, [x.cell, y.cell], `{% ratio %} of ${kw.variant} over ${kw.over}`);
+  const a = x.value;
+  const b = y.value;
   if (b === 0) throw new ProseNumberError(`the figure of ${kw.over} is 0; a ratio over it means nothing`);
   return ratioText(a / b);
 }

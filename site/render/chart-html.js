@@ -140,7 +140,8 @@ function emptyFigure(model, id) {
   return [
     `<figure class="chart chart-empty" id="${id}">`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
-    `<p class="chart-meta">No measurements for this selection yet: run <code>npm run bench</code> to produce them.</p>`,
+    // A model may say why it draws nothing (the matrix's raw figures await one run on one host).
+    `<p class="chart-meta">${model.empty ? esc(model.empty) : 'No measurements for this selection yet: run <code>npm run bench</code> to produce them.'}</p>`,
     `</figure>`,
   ].join('\n');
 }

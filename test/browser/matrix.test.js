@@ -13,7 +13,9 @@ const { FLOOR_LABEL } = require('../../site/lib/cells');
 const { chartSteps } = require('./chart-steps');
 
 const PAGE = '/posts/results/';
-const FIG = '#chart-matrix-cpu-time';
+// The ratio chart: it draws every runtime's file, each runtime within its own
+// host; the raw-time chart draws only the one run of every runtime (issue 42).
+const FIG = '#chart-matrix-cpu-ratio';
 
 // The chart's data as the page script reads it: its JSON joined with the
 // medians in its data table (chartFormat.readWire).

@@ -207,7 +207,7 @@ test('the page reads back every plotted number: JSON and data table give each po
     chartModel('perf', { mode: 'io', metric: 'memory' }, load),
     chartModel('perf', { mode: 'cpu', metric: 'time' }, committed),
     chartModel('perf', { mode: 'cpu', metric: 'time', sweep: true }, committed),
-    chartModel('matrix', { scenario: 'upload', mode: 'cpu', metric: 'time', exclude: 'qasync|^rx' }, committed),
+    chartModel('matrix', { scenario: 'upload', mode: 'io', metric: 'ratio', exclude: 'qasync|^rx' }, committed),
     chartModel('matrix', { scenario: 'upload', mode: 'cpu', metric: 'ratio' }, committed),
     chartModel('2013', { set: 'cpu' }, load),
   ];

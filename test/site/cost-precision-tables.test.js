@@ -3,7 +3,7 @@
 // figures (site/models/cost.js), how precisely each figure is known and what
 // (site/models/precision.js), from a recorded run
 // (test/fixtures/recorded/record.js perf-warm); and the
-// 2013 reproduction's summary with Spearman's ρ (site/models/matrix.js) from
+// 2013 reproduction's summary with Spearman's ρ (site/models/reproduction-2013.js) from
 // the committed data. Expected figures are recomputed here from the samples.
 const test = require('node:test');
 const assert = require('node:assert/strict');

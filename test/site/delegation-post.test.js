@@ -96,13 +96,14 @@ test('with measured data: one series per runner over depth or n, medians in the 
 
 test('a ratio of throughputs is ranked only when its bootstrap interval leaves 1 out', () => {
   const { ratioOf, ratioText } = require('../../site/models/delegation');
+  const HIT = { data: { runs: {} }, shown: 'fixture delegation.json' }; // the file the cells come from
   const cell = (variant, mode, values) => ({ variant, mode, status: 'ok', samples: values.map((opsPerSec) => ({ status: 'ok', opsPerSec })) });
   const apart = [cell('a', 'flat', [200, 210, 205, 198, 202, 207]), cell('b', 'flat', [100, 104, 98, 101, 99, 103])];
-  assert.match(ratioText(ratioOf(apart, [['a', 'flat'], ['b', 'flat']])), /^2\.0\d \(1\.\d\d–2\.\d\d\): faster$/);
-  assert.match(ratioText(ratioOf(apart, [['b', 'flat'], ['a', 'flat']])), /: slower$/);
+  assert.match(ratioText(ratioOf(HIT, apart, [['a', 'flat'], ['b', 'flat']])), /^2\.0\d \(1\.\d\d–2\.\d\d\): faster$/);
+  assert.match(ratioText(ratioOf(HIT, apart, [['b', 'flat'], ['a', 'flat']])), /: slower$/);
   const close = [cell('a', 'flat', [100, 130, 90, 120, 95, 110]), cell('b', 'flat', [105, 95, 125, 92, 115, 100])];
-  assert.match(ratioText(ratioOf(close, [['a', 'flat'], ['b', 'flat']])), /: not told apart$/);
-  assert.equal(ratioText(ratioOf(close, [['a', 'flat'], ['c', 'flat']])), '–');
+  assert.match(ratioText(ratioOf(HIT, close, [['a', 'flat'], ['b', 'flat']])), /: not told apart$/);
+  assert.equal(ratioText(ratioOf(HIT, close, [['a', 'flat'], ['c', 'flat']])), '–');
 });
 
 test('the draft post builds: without data it says "not measured yet"; with data its charts are drawn', (t) => {

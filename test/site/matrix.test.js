@@ -2,7 +2,9 @@
 // The runtime matrix ("then and now", site/models/matrix.js) from small perf
 // files made here, one per runtime profile as the site reads them: four
 // runtimes (three on V8, Bun on JavaScriptCore), listed out of release
-// order, with skipped, crashed and timed-out cells. The 2013 figures are the
+// order, with skipped, crashed and timed-out cells. Its raw times come from
+// the one run of every runtime (data/perf-then-and-now.json, issue 42): the
+// same cells made here as one run on one host. The 2013 figures are the
 // committed data/reference-2013.json.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -10,7 +12,7 @@ const path = require('node:path');
 const { makeLoader } = require('../../site/lib/data-files');
 const { chartModel, tableModel } = require('../../site/models');
 const { chartFigure, dataTable, csv, wireModel } = require('../../site/render/chart-html');
-const { rankRange, verdict, spread2013 } = require('../../site/models/matrix');
+const { rankRange, verdict, spread2013 } = require('../../site/models/reproduction-2013');
 const { runtimeInfo } = require('../../scripts/lib/runtime-id');
 const { PROFILES } = require('../../site/lib/perf-files');
 const { profileLoader } = require('../helpers/perf-files');
@@ -59,10 +61,17 @@ function fixture({ runtimes = Object.keys(RUNTIMES), hosts = {} } = {}) {
   return { schema: 'asyncbench/perf@1', runs, cells: all };
 }
 
-const loaderFor = (perf) => profileLoader(perf, committed);
-// The notes other than the one naming the profiles without a file.
+// The same cells as one run of every runtime on one host.
+function oneRun(perf) {
+  const runtimes = Object.assign({}, ...Object.values(perf.runs).map((r) => r.runtimes));
+  return { ...perf, runs: { 'r/all': { date: '2026-11-23T00:00:00.000Z', host: HOST, runtimes } }, cells: perf.cells.map((c) => ({ ...c, run: 'r/all' })) };
+}
+const loaderFor = (perf, { single = true } = {}) => profileLoader(perf, committed, { thenAndNow: single ? oneRun(perf) : null });
+// The notes other than those naming where the figures come from: the
+// profiles without a file, and the one run's host and the profiles it left out.
 const NOT_SHOWN = /^Not shown, for want of a data file: /;
-const otherNotes = (m) => m.notes.filter((n) => !NOT_SHOWN.test(n));
+const WHERE_FROM = /^(Not shown, for want of a data file: |Not in that run: |Raw figures across runtimes from one run on one host: )/;
+const otherNotes = (m) => m.notes.filter((n) => !WHERE_FROM.test(n));
 const points = (m, label) => m.series.find((s) => s.label === label).data;
 
 test('matrix chart: runtimes in release order as categories, one series per style, gaps where a cell did not run', () => {
@@ -78,8 +87,10 @@ test('matrix chart: runtimes in release order as categories, one series per styl
   for (const s of m.series) for (const p of s.data) assert.ok(p[1] > 0, `${s.label} has a zero`);
   assert.deepEqual(m.floor.data.map((p) => p[0]), [0, 1], 'the floor, where measured, at its runtimes');
   assert.deepEqual(otherNotes(m), [], 'time carries no engine note');
-  // One "Measured on": every runtime's exact version and flags, the machine once.
-  assert.match(m.env, /^node 0\.11\.14 --harmony, node 24\.21\.0, deno 2\.9\.6, bun 1\.4\.5; Fixture CPU \(2 cores\), Fixture OS; 2026-11-23; 5 repetitions per point$/);
+  assert.ok(m.notes.some((n) => /^Not in that run: node-0\.12, /.test(n)), 'the profiles the one run left out are named');
+  // One "Measured on": every runtime's exact version and flags, the machine once, with its dates.
+  assert.match(m.env, /^node 0\.11\.14 --harmony, node 24\.21\.0, deno 2\.9\.6, bun 1\.4\.5; Fixture CPU \(2 cores\), Fixture OS, 2026-11-23; 5 repetitions per point$/);
+  assert.ok(m.notes.includes('Raw figures across runtimes from one run on one host: Fixture CPU, 2026-11-23; no anchor recorded.'), m.notes.join('\n'));
 });
 
 test('matrix chart wire, table and CSV: category labels, nulls for gaps, no CSV row for a missing cell', () => {
@@ -111,8 +122,8 @@ test('ratio chart: each style over original on the same runtime', () => {
 test('memory chart: "not comparable across engines" only when the runtimes shown mix engines', () => {
   const mixed = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture()));
   assert.equal(otherNotes(mixed).length, 1);
-  assert.match(mixed.notes[0], /not comparable across engines/);
-  assert.match(mixed.notes[0], /\(V8: Node, Deno; JavaScriptCore: Bun\)/);
+  assert.match(otherNotes(mixed)[0], /not comparable across engines/);
+  assert.match(otherNotes(mixed)[0], /\(V8: Node, Deno; JavaScriptCore: Bun\)/);
   assert.match(chartFigure(mixed, '/x.csv'), /<figcaption>[^\n]*not comparable across engines/);
   const v8 = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture({ runtimes: ['node-0.11@0.11.14', 'node-24@24.21.0', 'deno@2.9.6'] })));
   assert.deepEqual(otherNotes(v8), []);
@@ -124,7 +135,7 @@ test('the matrix reads every profile\'s file present, and names the profiles wit
   const asked = [];
   const spy = (name) => { asked.push(name); return load(name); };
   spy.has = load.has;
-  const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, spy);
+  const m = chartModel('matrix', { mode: 'cpu', metric: 'ratio' }, spy);
   assert.deepEqual(asked, ['perf-node-0.11', 'perf-node-24', 'perf-bun', 'perf-deno'], 'only the files present, in release order');
   const missing = PROFILES.filter((p) => !['node-0.11', 'node-24', 'bun', 'deno'].includes(p));
   const note = m.notes.find((n) => NOT_SHOWN.test(n));
@@ -139,17 +150,17 @@ test('the matrix reads every profile\'s file present, and names the profiles wit
   for (const c of both.cells) c.run = 'r/both';
   const split = loaderFor(both);
   assert.deepEqual(Object.keys(split('perf-node-24').data.runs['r/both'].runtimes), ['node-24@24.21.0']);
-  const joined = chartModel('matrix', { mode: 'cpu', metric: 'time' }, split);
+  const joined = chartModel('matrix', { mode: 'cpu', metric: 'ratio' }, split);
   assert.deepEqual(joined.categories, ['Node 0.11', 'Node 24']);
   assert.match(joined.env, /^node 0\.11\.14 --harmony, node 24\.21\.0; Fixture CPU/);
-  assert.deepEqual(otherNotes(joined), []);
+  assert.deepEqual(otherNotes(joined), [], 'one host: no note of hosts');
 });
 
 test('the matrix with every profile\'s file: no note of missing ones', () => {
   const runtimes = Object.fromEntries(PROFILES.map((p) => [`${p}@1.0.0`, { name: p.startsWith('node') ? 'node' : p, version: '1.0.0', profile: p }]));
   const runs = Object.fromEntries(Object.entries(runtimes).map(([id, rt]) => [`r/${id}`, { date: '2026-11-23T00:00:00.000Z', host: HOST, runtimes: { [id]: { id, ...rt } } }]));
   const cells = Object.keys(runtimes).map((id) => cell(id, 'original', 40));
-  const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, loaderFor({ schema: 'asyncbench/perf@1', runs, cells }));
+  const m = chartModel('matrix', { mode: 'cpu', metric: 'ratio' }, loaderFor({ schema: 'asyncbench/perf@1', runs, cells }));
   assert.equal(m.categories.length, PROFILES.length);
   assert.ok(!m.notes.some((n) => NOT_SHOWN.test(n)), m.notes.join('\n'));
 });
@@ -162,11 +173,14 @@ test('engine and release date come from the profiles when a run did not record t
   assert.match(info.released, /^\d{4}-\d\d-\d\d$/);
 });
 
-test('which style runs where: a cell shows the median or its shortened reason, the full reason once as a footnote', () => {
+test('which style runs where: a cell shows its ratio to callbacks or its shortened reason, the full reason once as a footnote', () => {
   const t = tableModel('matrix', { mode: 'cpu' }, loaderFor(fixture()));
   assert.deepEqual(t.columns.map((c) => c.title), ['Variant', 'Node 0.11', 'Node 24', 'Deno 2.9', 'Bun 1.4']);
+  assert.deepEqual(t.columns.slice(1).map((c) => c.unit), ['Fixture CPU', 'Fixture CPU', 'Fixture CPU', 'Fixture CPU'], 'each column names its host');
   const row = (v) => t.rows.find((r) => r.name === v);
-  assert.equal(row('original')['node-24@24.21.0'], '40.0');
+  assert.equal(row('original')['node-24@24.21.0'], '1.00×');
+  assert.equal(row('async-await')['node-24@24.21.0'], '1.50×');
+  assert.equal(row('rx')['deno@2.9.6'], '2.00×');
   assert.equal(row('async-await')['node-0.11@0.11.14'].text, 'needs async functions');
   assert.equal(row('async-await')['node-0.11@0.11.14'].title, 'needs async functions; needs ES2015 syntax (let, arrow functions)');
   const fib24 = row('fibrous')['node-24@24.21.0'], fibBun = row('fibrous')['bun@1.4.5'];
@@ -183,13 +197,17 @@ test('which style runs where: a cell shows the median or its shortened reason, t
   assert.match(html, /<ol class="table-notes">/);
 });
 
-test('figures from different machines: the caption says so, and only then', () => {
+test('runtimes from different machines: ratios side by side name each host, and raw times wait for the one run', () => {
   const other = { ...HOST, cpu: 'Another CPU', kernel: 'Linux 5.10' };
-  const split = loaderFor(fixture({ hosts: { 'bun@1.4.5': other } }));
-  const m = chartModel('matrix', { mode: 'cpu', metric: 'time' }, split);
-  assert.match(m.notes.join(' '), /2 different machines \(.*Another CPU/);
-  assert.match(dataTable(tableModel('matrix', { mode: 'cpu' }, split)), /2 different machines/);
-  assert.deepEqual(otherNotes(chartModel('matrix', { mode: 'cpu', metric: 'time' }, loaderFor(fixture()))), []);
+  const split = loaderFor(fixture({ hosts: { 'bun@1.4.5': other } }), { single: false });
+  const m = chartModel('matrix', { mode: 'cpu', metric: 'ratio' }, split);
+  assert.ok(m.notes.includes('Ratios within each runtime’s own run, never across hosts; hosts: Fixture CPU (2026-11-23) for Node 0.11, Node 24 and Deno 2.9; ' +
+    'Another CPU (2026-11-23) for Bun 1.4.'), m.notes.join('\n'));
+  assert.match(dataTable(tableModel('matrix', { mode: 'cpu' }, split)), /<th scope="col" class="num">Bun 1\.4 <small>\(Another CPU\)<\/small><\/th>/);
+  const time = chartModel('matrix', { mode: 'cpu', metric: 'time' }, split);
+  assert.deepEqual(time.series, [], 'no raw times across the two machines');
+  assert.match(time.notes[0], /not in the data yet/);
+  assert.deepEqual(otherNotes(chartModel('matrix', { mode: 'cpu', metric: 'ratio' }, loaderFor(fixture()))), []);
   // The per-runtime perf charts use the same rule.
   const perfChart = chartModel('perf', { mode: 'cpu', runtime: 'bun' }, split);
   assert.deepEqual(perfChart.notes, [], 'one runtime, one machine');

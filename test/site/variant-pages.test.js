@@ -16,6 +16,7 @@ const { scaleTimes } = require('../helpers/perf-samples');
 const { loadManifest } = require('../../scripts/lib/manifest');
 const { figure } = require('../../site/format');
 const { PROFILES, DEFAULT_PERF, fileOfProfile, combine } = require('../../site/lib/perf-files');
+const { hostOf } = require('../../site/lib/provenance');
 const { orderRuntimes, runtimeInfo, compareVersions } = require('../../scripts/lib/runtime-id');
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -132,13 +133,15 @@ for (const v of manifest.variants) {
     for (const c of mine) {
       const row = rows.find((r) => r[0] === runtimeLabel(c) && r[1] === { cpu: 'CPU-bound', io: 'I/O-bound' }[c.mode]);
       assert.ok(row, `no row for ${c.runtime} ${c.mode}`);
+      // Each row names the host that measured it (issue 42): the runtimes' rows come from different hosts.
+      assert.equal(row[row.length - 1], hostOf(perf, c) || '–');
       if (c.status === 'ok') {
         assert.equal(row[2].replace(/ noisy$/, ''), `${figure(c.time.median)} (${figure(c.time.p25)}–${figure(c.time.p75)})`);
         assert.equal(row[3], `${figure(c.memory.median)} (${figure(c.memory.p25)}–${figure(c.memory.p75)})`);
         assert.equal(row[4], figure(c.ioFloorMs));
       } else {
         // Skipped or failed: the status and its reason, in place of the figures.
-        assert.equal(row.length, 4);
+        assert.equal(row.length, 5);
         assert.ok(row[2].startsWith(c.status) && (!c.error || row[2].includes(c.error.slice(0, 40))), row[2]);
       }
     }

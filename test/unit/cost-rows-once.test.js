@@ -22,13 +22,16 @@ function cells() {
   ];
 }
 
+// The file they were loaded from (costRows checks its cells share one host).
+const HIT = { data: { runs: {} }, shown: 'fixture perf-node-24.json' };
+
 test('the rows of the same cells share each pair\'s cost; new cells get it worked out again, to the same figures', () => {
   const group = cells();
-  const [a, b] = [costRows(group), costRows(group)];
+  const [a, b] = [costRows(HIT, group), costRows(HIT, group)];
   const cost = (rows) => rows.find((r) => r.cell.variant === 'promises-native').cost;
   assert.equal(cost(a), cost(b), 'asked twice, worked out once');
   assert.deepEqual(cost(a), cellCostPerCall(group[1], group[0]), 'the figures a computation gives');
-  const fresh = costRows(cells()); // a rebuild loads new cell objects
+  const fresh = costRows(HIT, cells()); // a rebuild loads new cell objects
   assert.notEqual(cost(fresh), cost(a));
   assert.deepEqual(cost(fresh), cost(a));
   assert.ok(cost(a).costCi95Us, 'the bootstrap ran (enough samples for an interval)');

@@ -49,7 +49,7 @@ test('perf: a cell that did not finish keeps its status and has no figures', () 
 });
 
 test('perf: nothing measured gives no runtimes and no environment', () => {
-  assert.deepEqual(perfOf(perf, 'rx', { n: 1000 }), { n: 1000, scenario: 'upload', runtimes: [], env: '', engineNote: '',
+  assert.deepEqual(perfOf(perf, 'rx', { n: 1000 }), { n: 1000, scenario: 'upload', runtimes: [], env: '', flags: [], engineNote: '',
     measure: "npm run bench -- --runtimes node-24 --variants '^rx$' --resume --out data/perf-node-24.json" });
 });
 
