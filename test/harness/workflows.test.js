@@ -55,10 +55,11 @@ test('.ci/run refuses a tier that does not exist, before installing anything', (
 test('bench-matrix.yml queues rather than overlaps, and its artifacts expire', () => {
   const bench = read('bench-matrix.yml');
   assert.match(bench, /^concurrency:\n {2}group: .+\n {2}cancel-in-progress: false/m);
-  // One upload per matrix job (its data/perf-<profile>.json), no merged file since issue 28.
+  // One upload per matrix job (its data/perf-<profile>.json and journal),
+  // one of the optional merged file (test/unit/bench-matrix-workflow.test.js).
   const uploads = bench.split('uses: actions/upload-artifact').slice(1);
   assert.ok(uploads.length >= 1);
-  assert.match(uploads[0], /path: data\/perf-\$\{\{ matrix\.profile \}\}\.json/);
+  assert.match(uploads[0], /path: \|\n {12}data\/perf-\$\{\{ matrix\.profile \}\}\.json\n/);
   for (const step of uploads) assert.match(step.split(/\n {6}- /)[0], /retention-days: \d+/);
 });
 
