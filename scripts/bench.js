@@ -30,7 +30,7 @@ const { resolveProfiles } = require('./harness/profile-runtimes');
 const { pastEstimate } = require('./harness/estimate');
 const levers = require('./lib/levers');
 const { ANCHOR } = require('./lib/anchor');
-const { anchorCells } = require('./harness/anchor-run');
+const { anchorCells, anchorProcs } = require('./harness/anchor-run');
 const { ROOT } = require('./lib/paths');
 
 // bench's old flags for the data tools, kept for one release: each runs the
@@ -138,12 +138,12 @@ async function run(argv, browsers) {
     }
   }
   const anchorJobs = anchor ? anchorCells(anchor).map((cell) => ({ cell, rep: 1 })) : [];
-  const anchorMs = 2 * ANCHOR.procs * estimateMs(anchorJobs);
+  const anchorMs = 2 * anchorProcs() * estimateMs(anchorJobs);
 
   if (opts.dryRun) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
       `rough estimate ${duration(estimateMs(plan.jobs) + anchorMs)} before --resume savings` +
-      (anchor ? ` (the anchor's ${2 * ANCHOR.procs * ANCHOR.variants.length} processes included: ${duration(anchorMs)})` : '') +
+      (anchor ? ` (the anchor's ${2 * anchorProcs() * ANCHOR.variants.length} processes included: ${duration(anchorMs)})` : '') +
       (settings.maxReps > settings.reps ? `; adaptive repetitions can add up to ${settings.maxReps - settings.reps} per cell` : '') + '\n');
     process.stdout.write(historyLine(plan.jobs, out, opts) + '\n');
     if (opts.lever) process.stdout.write(levers.planLines(plan.jobs).join('\n') + '\n');

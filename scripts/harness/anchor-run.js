@@ -13,6 +13,17 @@ const { ANCHOR, runVerdict } = require('../lib/anchor');
 const { loadManifest } = require('../lib/manifest');
 const { ROOT } = require('../lib/paths');
 
+// Processes per style and end: ANCHOR.procs, or fewer where
+// ASYNCBENCH_ANCHOR_PROCS says so (the harness's own tests, which check the
+// plumbing, not the host). The run records the number it used.
+const PROCS_ENV = 'ASYNCBENCH_ANCHOR_PROCS';
+function anchorProcs(env = process.env) {
+  if (env[PROCS_ENV] === undefined) return ANCHOR.procs;
+  const n = Number(env[PROCS_ENV]);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`${PROCS_ENV}="${env[PROCS_ENV]}": give a whole number of processes from 1 to 1000, or leave it unset for ${ANCHOR.procs}`);
+  return n;
+}
+
 // The fields of a sample an anchor keeps: what its figures and the site's
 // check read, and what says whether the process was disturbed.
 const KEPT = ['variant', 'rep', 'status', 'timeMs', 'warmMs', 'warmClass', 'cpuMs', 'warmCpuMs', 'interfered', 'error'];
@@ -40,7 +51,8 @@ function anchorCells(runtime, manifestFile = path.join(ROOT, 'examples', 'manife
 async function measureAnchor(runtime, cells, { settings, meter, stopped = () => false, note = () => {}, spawn = runCell }) {
   const at = new Date().toISOString();
   const samples = [];
-  for (let rep = 1; rep <= ANCHOR.procs && !stopped(); rep++) {
+  const procs = anchorProcs();
+  for (let rep = 1; rep <= procs && !stopped(); rep++) {
     for (const cell of cells) {
       if (stopped()) break;
       const how = { timeoutMs: timeoutFor(cell, {}), seed: settings.seed, gc: settings.gc };
@@ -60,7 +72,7 @@ async function measureAnchor(runtime, cells, { settings, meter, stopped = () => 
 function anchorRecord(runtime) {
   return {
     runtime: runtime.id, scenario: ANCHOR.scenario, mode: ANCHOR.mode, n: ANCHOR.n,
-    variants: [...ANCHOR.variants], procs: ANCHOR.procs, start: null, end: null, verdict: null, apart: [], unchecked: []
+    variants: [...ANCHOR.variants], procs: anchorProcs(), start: null, end: null, verdict: null, apart: [], unchecked: []
   };
 }
 
@@ -73,4 +85,4 @@ function settle(record) {
   return record;
 }
 
-module.exports = { anchorCells, measureAnchor, anchorRecord, settle, KEPT };
+module.exports = { anchorCells, measureAnchor, anchorRecord, settle, anchorProcs, KEPT };

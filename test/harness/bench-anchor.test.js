@@ -19,8 +19,13 @@ const needs24 = !isInstalled(ANCHOR.profile) && !process.env.CI && `run npm run 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asyncbench-anchor-'));
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+// Two processes per style and end: the plumbing, not the host, is under test
+// here (too few for an interval, so the verdict is "incomplete"; the rule
+// itself is test/unit/anchor.test.js's).
+const PROCS = 2;
 function bench(args) {
-  const r = spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout: 600000 });
+  const r = spawnSync(process.execPath, [BENCH, ...args], { encoding: 'utf8', timeout: 600000,
+    env: Object.assign({}, process.env, { ASYNCBENCH_ANCHOR_PROCS: String(PROCS) }) });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -30,7 +35,7 @@ test('a profile run measures the anchor before its first job and after its last,
   const out = path.join(tmp, 'anchored.json');
   const dry = bench(['--runtimes', ANCHOR.profile, ...SMALL, '--out', out, '--dry-run']);
   assert.equal(dry.code, 0, dry.stderr);
-  assert.match(dry.stdout, new RegExp(`the anchor's ${2 * ANCHOR.procs * ANCHOR.variants.length} processes included`));
+  assert.match(dry.stdout, new RegExp(`the anchor's ${2 * PROCS * ANCHOR.variants.length} processes included`));
   const r = bench(['--runtimes', ANCHOR.profile, ...SMALL, '--out', out]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /anchor: node-24@[\d.]+, measuring its start[\s\S]*anchor: node-24@[\d.]+, measuring its end[\s\S]*anchor: start and end/);
@@ -38,14 +43,15 @@ test('a profile run measures the anchor before its first job and after its last,
   assert.deepEqual(validate(data), []);
   const [run] = Object.values(data.runs);
   const a = run.anchor;
-  assert.deepEqual([a.scenario, a.mode, a.n, a.variants, a.procs], [ANCHOR.scenario, ANCHOR.mode, ANCHOR.n, [...ANCHOR.variants], ANCHOR.procs]);
+  assert.deepEqual([a.scenario, a.mode, a.n, a.variants, a.procs], [ANCHOR.scenario, ANCHOR.mode, ANCHOR.n, [...ANCHOR.variants], PROCS]);
   for (const end of [a.start, a.end]) {
-    assert.equal(end.samples.length, ANCHOR.procs * ANCHOR.variants.length);
+    assert.equal(end.samples.length, PROCS * ANCHOR.variants.length);
     assert.ok(end.samples.every((s) => s.status === 'ok' && s.timeMs > 0), 'every anchor process finished');
     assert.ok(end.samples.every((s) => s.warmBatchesMs === undefined), 'the record keeps figures, not series');
   }
   assert.ok(Date.parse(a.start.at) < Date.parse(a.end.at));
-  assert.deepEqual({ verdict: a.verdict, apart: a.apart }, runVerdict(run));
+  assert.deepEqual({ verdict: a.verdict, apart: a.apart, unchecked: a.unchecked }, runVerdict(run));
+  assert.equal(a.verdict, 'incomplete', 'two processes give no interval');
   // The anchor's cells are not the run's cells.
   assert.ok(data.cells.every((c) => c.n === 20));
 });
