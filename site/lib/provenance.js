@@ -22,7 +22,13 @@ const incompleteNote = (hit) => (hit.parts
 // run may have measured several runtimes (--runtimes a,b,c), and a merged
 // file names a machine per cell, so a caption that named a run's first
 // runtime or the merging run's machine would name what its figure does not draw.
-function perfEnv(perf, cells) {
+//
+// The count is what the figure draws: a cold figure (time, memory...) is a
+// median over the repetitions that finished ok; a warm one (metric "warm")
+// over the processes whose warm series had a steady state, fewer than the
+// repetitions (an adaptive pass may run the cold batch alone, and a series
+// that never settles gives no warm figure).
+function perfEnv(perf, cells, { metric } = {}) {
   // One description per run and runtime; those that differ only in the
   // runtime or the commit (a late variant measured with --resume) share one
   // line, listing their runtimes and commits.
@@ -48,10 +54,7 @@ function perfEnv(perf, cells) {
     ].filter(Boolean).join(', ');
     // What the cells hold, not the run's base setting: adaptive passes add
     // repetitions where the spread is wide (scripts/harness/adaptive.js).
-    const held = mine.filter((c) => Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
-    const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
-    const hi = held.length ? Math.max(...held) : lo;
-    const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
+    const reps = countText(mine, run, metric === 'warm');
     const key = `${machine}|${reps || ''}`;
     if (!groups.has(key)) groups.set(key, { names: [], machine, reps, commits: [] });
     const g = groups.get(key);
@@ -67,6 +70,23 @@ function perfEnv(perf, cells) {
     g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${listText(g.commits)}`,
     g.reps,
   ].filter(Boolean).join(', ')).join('; ');
+}
+
+// "5–25 repetitions per point", or for a warm figure "24–27 processes with a
+// warm figure per point": what the given cells hold, else (cells without
+// samples) the run's setting, or '' when neither says.
+const steadyWarm = (x) => x.status === 'ok' && typeof x.warmMs === 'number' && Number.isFinite(x.warmMs);
+function countText(cells, run, warm) {
+  const per = (c) => {
+    if (Array.isArray(c.samples)) return c.samples.filter(warm ? steadyWarm : (x) => x.status === 'ok').length;
+    return warm ? c.warm && c.warm.count : undefined;
+  };
+  const held = cells.map(per).filter((k) => k > 0);
+  const lo = held.length ? Math.min(...held) : !warm && run.harness && run.harness.reps;
+  const hi = held.length ? Math.max(...held) : lo;
+  if (!lo) return '';
+  const span = lo === hi ? lo : `${lo}–${hi}`;
+  return warm ? `${span} process${hi > 1 ? 'es' : ''} with a warm figure per point` : `${span} repetition${hi > 1 ? 's' : ''} per point`;
 }
 
 // "Measured on ..." for an analyzer's file (complexity, debuggability): its env stamp.
@@ -128,9 +148,10 @@ function perfCommands(perf, cells) {
 // The provenance fields every perf@1 chart and table model ends with: the
 // machines note, the environment line, no transcribed source, and the
 // unfinished-data note of the file it was read from.
-const perfProvenance = (hit, cells) => ({
+// opts.metric: the metric the figure draws ("warm" counts warm figures).
+const perfProvenance = (hit, cells, opts = {}) => ({
   notes: [machinesNote(hit.data, cells)].filter(Boolean),
-  env: cells.length ? perfEnv(hit.data, cells) : '',
+  env: cells.length ? perfEnv(hit.data, cells, opts) : '',
   commands: perfCommands(hit.data, cells),
   source: null,
   incomplete: incompleteNote(hit),

@@ -160,7 +160,7 @@ function costPerCallTable(args, load) {
     sort: { by: 'cost' },
     rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing', 'cpu'] },
     empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${profileName(runtime)} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: 'warm' }),
   };
 }
 
@@ -293,7 +293,7 @@ function browserRatiosChart(args, load) {
     rangeNames: ['95 % low', '95 % high'],
     series,
     floor: null,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: 'warm' }),
   };
 }
 

@@ -96,7 +96,7 @@ function growthTable(args, load) {
     ],
     rows,
     empty: `No style finished at ${MIN_POINTS} or more sizes in data/perf-sweep.json for ${runtime}: run npm run bench -- --sweep${args.runtime ? ` --runtimes ${args.runtime}` : ''} --resume.`,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric }),
   };
 }
 

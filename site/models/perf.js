@@ -50,7 +50,7 @@ function perfChart(args, load) {
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
     floor,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: args.metric }),
   };
 }
 

@@ -1,0 +1,46 @@
+'use strict';
+// The words under a figure say what the figure draws (issue 43, captions):
+// a warm figure counts the processes that gave a warm figure, not the
+// repetitions that ran. Fixture data only.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { perfEnv } = require('../../site/lib/provenance');
+const { tables: costTables } = require('../../site/models/cost');
+
+const RUNTIME = 'node-24@24.21.0';
+const run = {
+  date: '2026-11-25T13:26:57.009Z', harness: { reps: 5 }, git: { commit: 'a'.repeat(40), dirty: false },
+  runtimes: { [RUNTIME]: { name: 'node', version: '24.21.0', flags: [] } }, host: { cpu: 'cpu', cores: 2, os: 'os' },
+};
+
+// `steady` samples with a warm figure, `coldOnly` more without one (an
+// adaptive pass that ran the cold batch alone, or a series that never settled).
+function cell(variant, warmMs, steady, coldOnly) {
+  const samples = [];
+  for (let i = 0; i < steady; i++) samples.push({ rep: i + 1, run: 'r', status: 'ok', timeMs: 30 + i, warmMs: warmMs + (i % 3) * 0.1 });
+  for (let i = 0; i < coldOnly; i++) samples.push({ rep: steady + i + 1, run: 'r', status: 'ok', timeMs: 30 + i, warmMs: i % 2 ? null : undefined });
+  const values = samples.map((s) => s.warmMs).filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return {
+    key: `upload|cpu|${variant}|1000`, runtime: RUNTIME, scenario: 'upload', mode: 'cpu', variant, n: 1000, status: 'ok', run: 'r', samples,
+    time: { median: 31, min: 30, max: 40, count: samples.length },
+    warm: { median: values[Math.floor(values.length / 2)], min: values[0], max: values[values.length - 1], count: values.length },
+  };
+}
+
+test('a warm figure counts the processes with a warm figure; a cold one the repetitions', () => {
+  const perf = { runs: { r: run }, cells: [] };
+  const cells = [cell('original', 10, 24, 56), cell('async-await', 12, 27, 53)];
+  assert.match(perfEnv(perf, cells), /, 80 repetitions per point$/);
+  const warm = perfEnv(perf, cells, { metric: 'warm' });
+  assert.match(warm, /, 24–27 processes with a warm figure per point$/);
+  assert.doesNotMatch(warm, /repetition/);
+});
+
+test('the cost table, drawn from warm medians, states warm counts', () => {
+  const perf = { runs: { r: run }, cells: [cell('original', 10, 24, 56), cell('async-await', 12, 27, 53)] };
+  const load = () => ({ data: perf, shown: 'data/perf-node-24.json', name: 'perf-node-24' });
+  const model = costTables.costPerCall({ n: 1000, runtime: 'node-24' }, load);
+  assert.equal(model.rows.length, 2);
+  assert.match(model.env, /24–27 processes with a warm figure per point/);
+  assert.doesNotMatch(model.env, /80 repetitions/);
+});
