@@ -7,6 +7,24 @@ const path = require('node:path');
 const { listText } = require('../format');
 const { exactName } = require('../../scripts/lib/runtime-id');
 const { hostLabel } = require('../../scripts/lib/host-identity');
+const { measuredCodeChanged } = require('../../scripts/lib/git-state');
+
+// "commit 0123456789" as a caption names it. A recorded `dirty` is any
+// tracked file outside data/ (a note as much as the harness), so the caption
+// says the figures come from uncommitted code only when the recorded paths
+// show the measured code changed (scripts/lib/git-state.js); a dirty run from
+// before the paths were kept cannot tell, and the runs table says so.
+const commitText = (git) => (git && git.commit
+  ? git.commit.slice(0, 10) + (measuredCodeChanged(git) ? ' (with uncommitted changes to the measured code)' : '')
+  : '');
+// The runs table's fuller account of the same record.
+function commitState(git) {
+  if (!git || !git.commit) return 'not recorded';
+  const changed = measuredCodeChanged(git);
+  const state = changed === null ? ', with uncommitted edits outside data/ (which files was not recorded)'
+    : changed ? ', with uncommitted changes to the measured code' : git.dirty ? ', with uncommitted edits that the measurement does not run' : '';
+  return git.commit.slice(0, 10) + state;
+}
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -59,10 +77,8 @@ function perfEnv(perf, cells, { metric } = {}) {
     if (!groups.has(key)) groups.set(key, { names: [], machine, reps, commits: [] });
     const g = groups.get(key);
     if (name && !g.names.includes(name)) g.names.push(name);
-    if (run.git && run.git.commit) {
-      const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
-      if (!g.commits.includes(c)) g.commits.push(c);
-    }
+    const c = commitText(run.git);
+    if (c && !g.commits.includes(c)) g.commits.push(c);
   }
   return [...groups.values()].map((g) => [
     listText(g.names),
@@ -97,7 +113,7 @@ function envText(e = {}) {
     esprima && `Esprima ${esprima}`,
     e.cpu && `${e.cpu}${e.cores ? ` (${e.cores} cores)` : ''}`,
     e.date && String(e.date).slice(0, 10),
-    e.commit && `commit ${String(e.commit).slice(0, 10)}${e.dirty ? ' (uncommitted changes)' : ''}`,
+    e.commit && `commit ${commitText({ commit: String(e.commit), dirty: e.dirty, changed: e.changed })}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -157,4 +173,4 @@ const perfProvenance = (hit, cells, opts = {}) => ({
   incomplete: incompleteNote(hit),
 });
 
-module.exports = { hostLabel, incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };
+module.exports = { hostLabel, commitText, commitState, incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };

@@ -18,7 +18,7 @@ const { spearman } = require('../../scripts/lib/stats');
 const { fromPackage } = require('../../scripts/lib/paths');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
-const { perfEnv, machinesNote, incompleteNote, perfCommands } = require('../lib/provenance');
+const { perfEnv, machinesNote, incompleteNote, perfCommands, commitText } = require('../lib/provenance');
 const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
 const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { everyProfile, perfFile } = require('../lib/perf-files');
@@ -71,7 +71,7 @@ function matrixEnv(perf, cells, runtimes) {
   const versions = runtimes.filter((r) => shown.has(r.id)).map((r) => exactName({ name: r.name, version: r.version, flags: flags(r.id) })).join(', ');
   const hosts = [...new Set(runs.map((r) => r.host).filter(Boolean).map((h) => [h.cpu && `${h.cpu}${h.cores ? ` (${h.cores} cores)` : ''}`, h.os].filter(Boolean).join(', ')))];
   const dates = [...new Set(runs.map((r) => r.date && String(r.date).slice(0, 10)).filter(Boolean))].sort();
-  const commits = [...new Set(runs.filter((r) => r.git && r.git.commit).map((r) => r.git.commit.slice(0, 10) + (r.git.dirty ? ' (uncommitted changes)' : '')))];
+  const commits = [...new Set(runs.map((r) => commitText(r.git)).filter(Boolean))];
   const held = cells.map((c) => (Array.isArray(c.samples) ? c.samples.filter((x) => x.status === 'ok').length : c.time && c.time.count)).filter((k) => k > 0);
   const lo = Math.min(...held), hi = Math.max(...held);
   return [

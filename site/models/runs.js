@@ -5,7 +5,7 @@
 //
 //   {% dataTable "runs", runtime="node-24" %}   (file= for a file other than a profile's: perf-sweep, delegation, ...)
 const { perfFile, everyProfile, PROFILES, fileOfProfile } = require('../lib/perf-files');
-const { commandOf, hostOf } = require('../lib/provenance');
+const { commandOf, hostOf, commitState } = require('../lib/provenance');
 
 // "42 min", "1 min 48 s", "9 s": the unit a reader plans a rerun in.
 function duration(ms) {
@@ -53,6 +53,7 @@ function runsTable(args, load) {
       processes: processesRun(run),
       kept: String(mine.reduce((k, c) => k + kept(c), 0)),
       machine: mine.length ? hostOf(hit.data, mine[0]) || '–' : '–',
+      commit: commitState(run.git),
     };
   }).filter((r) => r.cells !== '0');
   return {
@@ -70,6 +71,7 @@ function runsTable(args, load) {
       { key: 'processes', title: 'Processes', num: true },
       { key: 'kept', title: 'Kept', num: true },
       { key: 'machine', title: 'Machine' },
+      { key: 'commit', title: 'Commit' },
     ],
     rows,
     empty: `${hit.shown} records no runs.`,

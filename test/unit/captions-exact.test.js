@@ -44,3 +44,38 @@ test('the cost table, drawn from warm medians, states warm counts', () => {
   assert.match(model.env, /24–27 processes with a warm figure per point/);
   assert.doesNotMatch(model.env, /80 repetitions/);
 });
+
+// `git.dirty` is any tracked file outside data/ that differed from the
+// commit: a note or a post as much as the harness. A caption saying the
+// figures came from "(uncommitted changes)" credited edits the measurement
+// never ran.
+test('a caption credits uncommitted changes only where the recorded paths show the measured code changed', () => {
+  const { commitText, commitState } = require('../../site/lib/provenance');
+  const commit = '0123456789abcdef0123456789abcdef01234567';
+  const dirtyRun = (git) => ({ ...run, git });
+  const envOf = (git) => perfEnv({ runs: { r: dirtyRun(git) }, cells: [] }, [{ run: 'r', runtime: RUNTIME, samples: [{ status: 'ok' }] }]);
+  // Recorded before the paths were kept: the record cannot say what changed.
+  assert.doesNotMatch(envOf({ commit, dirty: true }), /uncommitted/);
+  assert.match(envOf({ commit, dirty: true }), /commit 0123456789,/);
+  assert.equal(commitState({ commit, dirty: true }), '0123456789, with uncommitted edits outside data/ (which files was not recorded)');
+  // Only notes and posts changed: the measured code is the commit's.
+  const notes = { commit, dirty: true, changed: ['docs/lab-notes.md', 'posts/results.md'] };
+  assert.doesNotMatch(envOf(notes), /uncommitted/);
+  assert.equal(commitState(notes), '0123456789, with uncommitted edits that the measurement does not run');
+  // The harness changed: the caption says so.
+  const code = { commit, dirty: true, changed: ['docs/lab-notes.md', 'scripts/harness/runner.js'] };
+  assert.match(envOf(code), /commit 0123456789 \(with uncommitted changes to the measured code\)/);
+  assert.equal(commitText({ commit, dirty: false, changed: [] }), '0123456789');
+  assert.equal(commitState({ commit: null, dirty: null }), 'not recorded');
+});
+
+test('the changed paths are read from git status --porcelain -z, renames with both names', () => {
+  const { changedPaths, measuredCodeChanged } = require('../../scripts/lib/git-state');
+  assert.deepEqual(changedPaths(' M docs/a b.md\0M  scripts/x.js\0R  examples/new.js\0examples/old.js\0'),
+    ['docs/a b.md', 'examples/new.js', 'examples/old.js', 'scripts/x.js']);
+  assert.deepEqual(changedPaths(''), []);
+  assert.equal(measuredCodeChanged({ dirty: true, changed: ['package-lock.json'] }), true);
+  assert.equal(measuredCodeChanged({ dirty: true, changed: ['README.md', 'test/unit/x.test.js'] }), false);
+  assert.equal(measuredCodeChanged({ dirty: true }), null);
+  assert.equal(measuredCodeChanged({ dirty: false }), false);
+});
