@@ -22,6 +22,7 @@ const { perfEnv, machinesNote, incompleteNote, perfCommands, commitText } = requ
 const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
 const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { everyProfile, perfFile } = require('../lib/perf-files');
+const { readerReason } = require('../lib/skip-reason');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
 const DEFAULT_N = 1000;
@@ -168,7 +169,7 @@ const STATUS_WORDS = { timeout: 'timed out', crash: 'crashed', oom: 'out of memo
 // runtime) and shortened to its first clause for the table cell.
 function cellReason(cell) {
   const word = STATUS_WORDS[cell.status] || cell.status;
-  const full = fromPackage(String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, '')).trim();
+  const full = readerReason(fromPackage(String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, ''))).trim();
   if (cell.status !== 'skipped') return { short: word, full: full ? `${word}: ${full}` : word };
   const first = full.split(/[;:(]/)[0].trim();
   return { short: first || word, full: full || word };

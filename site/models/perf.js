@@ -22,6 +22,7 @@ const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
 const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { engineNote } = require('./matrix');
+const { readerReason } = require('../lib/skip-reason');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
@@ -113,7 +114,7 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
       mode: c.mode,
       modeLabel: MODES[c.mode] || c.mode,
       status: c.status,
-      error: c.error || null,
+      error: c.error ? readerReason(c.error) : null,
       time: c.time && typeof c.time.median === 'number' ? c.time : null,
       memory: c.memory && typeof c.memory.median === 'number' ? c.memory : null,
       ioFloorMs: c.ioFloorMs,

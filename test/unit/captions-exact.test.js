@@ -79,3 +79,22 @@ test('the changed paths are read from git status --porcelain -z, renames with bo
   assert.equal(measuredCodeChanged({ dirty: true }), null);
   assert.equal(measuredCodeChanged({ dirty: false }), false);
 });
+
+// The harness's reasons are written for whoever runs it; a page printed
+// "run `npm run runtimes -- fibers node-8`" to readers as the reason a cell
+// is empty.
+test('a skip reason reads for a reader: what it means, never the operator\'s command', () => {
+  const { readerReason } = require('../../site/lib/skip-reason');
+  const { cellReason } = require('../../site/models/matrix');
+  const { perfOf } = require('../../site/models/perf');
+  const todo = 'the fibers tree of node-8 is not built; run `npm run runtimes -- fibers node-8` (node-8@8.17.0, probed)';
+  assert.equal(readerReason(todo), 'fibers was not built for node-8 when it was measured (node-8@8.17.0, probed)');
+  assert.equal(readerReason('needs async functions (node-6@6.17.1, probed)'), 'needs async functions (node-6@6.17.1, probed)', 'a reader\'s reason is kept');
+  assert.equal(readerReason('a binary is missing. run `make` first'), 'a binary is missing');
+  const why = cellReason({ status: 'skipped', error: todo });
+  assert.deepEqual(why, { short: 'fibers was not built for node-8 when it was measured', full: 'fibers was not built for node-8 when it was measured' });
+  // The variant page's table row.
+  const perf = { runs: {}, cells: [{ key: 'k', runtime: 'node-8@8.17.0', scenario: 'upload', mode: 'cpu', variant: 'fibrous', n: 1000, status: 'skipped', error: todo }] };
+  const row = perfOf(perf, 'fibrous', { n: 1000 }).runtimes[0].rows[0];
+  assert.doesNotMatch(row.error, /npm run|`/);
+});
