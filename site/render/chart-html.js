@@ -204,13 +204,16 @@ function dataTable(model) {
   const notes = (model.footnotes || []).length
     ? `\n<ol class="table-notes">${model.footnotes.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>`
     : '';
+  // A table that names its own runs and machines (the runs table) has no
+  // line under it, rather than a paragraph holding only its full stop.
+  const meta = provenance(model);
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
     `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
     `<div class="table-scroll"><table${sort.table}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
-    `<p class="chart-meta">${provenance(model)}.</p>`,
+    meta && `<p class="chart-meta">${meta}.</p>`,
     `</figure>`,
-  ].join('\n');
+  ].filter(Boolean).join('\n');
 }
 
 module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote };

@@ -98,3 +98,12 @@ test('a skip reason reads for a reader: what it means, never the operator\'s com
   const row = perfOf(perf, 'fibrous', { n: 1000 }).runtimes[0].rows[0];
   assert.doesNotMatch(row.error, /npm run|`/);
 });
+
+test('a table with nothing to say under it has no line there, not a lone full stop', () => {
+  const { dataTable } = require('../../site/render/chart-html');
+  const model = { id: 't', caption: 'The runs', columns: [{ key: 'a', title: 'A' }], rows: [{ a: 'x' }], env: '', source: null };
+  const html = dataTable(model);
+  assert.doesNotMatch(html, /<p class="chart-meta">\.<\/p>/);
+  assert.doesNotMatch(html, /chart-meta/);
+  assert.match(dataTable({ ...model, env: 'node 24' }), /<p class="chart-meta">Measured on node 24\.<\/p>/);
+});
