@@ -6,7 +6,8 @@
 //   manifest.variants | byFamily  [{ family, variants }] in manifest order
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
-const { figure, inlineCode } = require('../site/format');
+//   text | codeAsText             the same words as plain text (meta description)
+const { figure, inlineCode, codeAsText } = require('../site/format');
 const { currentLoad } = require('../site/lib/per-build');
 const { complexityOf } = require('../site/models/complexity');
 const { perfOf } = require('../site/models/perf');
@@ -38,6 +39,7 @@ module.exports = function variantPages(eleventyConfig) {
   eleventyConfig.addFilter('byFamily', byFamily);
   eleventyConfig.addFilter('figure', figure);
   eleventyConfig.addFilter('inlineCode', inlineCode);
+  eleventyConfig.addFilter('codeAsText', codeAsText);
 };
 
 module.exports.byFamily = byFamily;
