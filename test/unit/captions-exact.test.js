@@ -107,3 +107,25 @@ test('a table with nothing to say under it has no line there, not a lone full st
   assert.doesNotMatch(html, /chart-meta/);
   assert.match(dataTable({ ...model, env: 'node 24' }), /<p class="chart-meta">Measured on node 24\.<\/p>/);
 });
+
+// "Chromium carries a V8 close to that of Node 24" was typed; its V8 (14.3)
+// is nearer Node 26's (14.6) than Node 24's (13.6). The sentence now reads
+// the versions the runs recorded.
+test('the Node whose V8 is nearest a browser\'s is read from the recorded versions', () => {
+  const { v8Version, nearestV8 } = require('../../site/prose/numbers');
+  const file = (id, name, version, v8) => ({ data: { runs: { [`r/${id}`]: { runtimes: { [id]: { id, name, version, v8 } } } }, cells: [] }, shown: `data/${id}.json` });
+  const files = {
+    'perf-chromium': file('chromium@143.0.7499.0', 'chromium', '143.0.7499.0', '14.3.127'),
+    'perf-node-22': file('node-22@22.23.3', 'node', '22.23.3', '12.4.254.21-node.57'),
+    'perf-node-24': file('node-24@24.21.0', 'node', '24.21.0', '13.6.233.17-node.53'),
+    'perf-node-26': file('node-26@26.10.0', 'node', '26.10.0', '14.6.202.34-node.34'),
+  };
+  const load = (name) => files[name];
+  load.has = (name) => name in files;
+  assert.equal(v8Version(load, 'chromium'), '14.3');
+  assert.equal(nearestV8(load, 'chromium'), 'Node 26 (V8 14.6)');
+  // Without Node 26's file, Node 24 is the nearest there is.
+  const without = (name) => files[name];
+  without.has = (name) => name in files && name !== 'perf-node-26';
+  assert.equal(nearestV8(without, 'chromium'), 'Node 24 (V8 13.6)');
+});
