@@ -209,7 +209,7 @@ function dataTable(model) {
   const meta = provenance(model);
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
-    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${sort.caption(esc(model.caption))}${incompleteNote(model)}</figcaption>`,
     `<div class="table-scroll"><table${sort.table}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
     meta && `<p class="chart-meta">${meta}.</p>`,
     `</figure>`,

@@ -129,3 +129,21 @@ test('the Node whose V8 is nearest a browser\'s is read from the recorded versio
   without.has = (name) => name in files && name !== 'perf-node-26';
   assert.equal(nearestV8(without, 'chromium'), 'Node 24 (V8 13.6)');
 });
+
+// The cost table's caption said "Cost per call over original (nested
+// callbacks)" above figures a reader had rebased on another row. The build
+// marks the words naming the baseline, which the page replaces
+// (assets/js/sortable-table.js; test/browser/sortable-table.test.js).
+test('a rebasable table marks the words of its caption that name the baseline row', () => {
+  const { dataTable } = require('../../site/render/chart-html');
+  const perf = { runs: { r: run }, cells: [cell('original', 10, 24, 0), cell('async-await', 12, 27, 0)] };
+  const model = { id: 'table-costPerCall', ...costTables.costPerCall({ n: 1000, runtime: 'node-24' }, () => ({ data: perf, shown: 'data/perf-node-24.json' })), sortable: true };
+  const html = dataTable(model);
+  const caption = /<figcaption>([\s\S]*?)<\/figcaption>/.exec(html)[1];
+  const marked = /<span class="table-baseline-name">([^<]*)<\/span>/.exec(caption);
+  assert.ok(marked, caption);
+  assert.equal(marked[1], model.rebase.named);
+  assert.match(caption, /Cost per call over <span class="table-baseline-name">/);
+  // Named once: no other mention of the baseline's name that a rebase would leave behind.
+  assert.equal(caption.replace(marked[0], '').includes(`${model.rebase.row}’s`), false);
+});
