@@ -84,4 +84,18 @@ function variantLink(id) {
   return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
 }
 
-module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink };
+// Styles in a sentence (issue 43): a list longer than MAX_NAMED reads as a
+// dump of the data, so it is given as its count, linked to the table that
+// lists them when the shortcode names one (table="table-costPerCall").
+const MAX_NAMED = 3;
+function styleList(ids, { table, link = variantLink } = {}) {
+  if (!ids.length) throw new ProseNumberError('no style to name');
+  if (ids.length > MAX_NAMED) {
+    const count = `${ids.length} styles`;
+    return table ? `<a href="#${escapeHtml(String(table))}">${count}</a>` : count;
+  }
+  const names = ids.map((id) => link(id));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}
+
+module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink, styleList, MAX_NAMED };

@@ -18,7 +18,7 @@ const { perfFile } = require('../lib/perf-files');
 const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
 const { measurement } = require('../format');
-const { ProseNumberError, variantLink } = require('../lib/lookup');
+const { ProseNumberError, styleList } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');
@@ -172,8 +172,9 @@ function costPerCallTable(args, load) {
 //   {% costPerCall "promises-native", n=1000 %}
 //     -> "5.4 µs more per call than nested callbacks (95 % interval 4.5 to 6.4 µs; 1.38× its warm time;
 //         4.9 µs of CPU time, 4.1 to 5.8)", the CPU part where the file has CPU times
-//   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=)
-//     -> the linked names of the styles in that standing, cheapest first
+//   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=, table=)
+//     -> the linked names of the styles in that standing, cheapest first; more
+//        than three as their count, linked to table= (site/lib/lookup.js styleList)
 // The article asks for the rows of one group a dozen times (a table and
 // every costPerCall, costShare and costGroup beside it), and each asks for a
 // seeded bootstrap per style: computed once per loaded file and group. The
@@ -248,8 +249,7 @@ function costGroupProse(load, [which], kw) {
   const drop = kw.exclude ? new RegExp(kw.exclude) : null;
   const ids = groupRows(load, kw).filter((r) => r.cost && standing(r.cost) === which && !(drop && drop.test(r.cell.variant))).map((r) => r.cell.variant);
   if (!ids.length) throw new ProseNumberError(`no style "${which}" at n = ${kw.n || 1000}; rewrite the sentence`);
-  const names = ids.map(variantLink);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return styleList(ids, { table: kw.table });
 }
 
 // ---- beside the reader's browser ------------------------------------------
