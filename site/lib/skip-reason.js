@@ -17,8 +17,9 @@ const firstClause = (reason) => String(reason || '').split(/[;:(]/)[0].trim();
 const FOR_READERS = [
   [/\bthe fibers tree of (\S+) is not built\b/, (profile) => `fibers was not built for ${profile} when it was measured`],
 ];
-// An operator's next step: "; run `...`" (or a sentence of its own).
-const OPERATOR_STEP = /(?:[;,.]\s*|^)run `[^`]*`/g;
+// An operator's next step: "; run `...`" (or a sentence of its own), to the
+// end of its clause.
+const OPERATOR_STEP = /(?:[;,.]\s*|^)run `[^`]*`[^;:(]*?(?=\s*[;:(]|$)/g;
 
 function readerReason(reason) {
   let text = String(reason || '');
