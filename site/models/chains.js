@@ -18,6 +18,7 @@
 //   {% chains "machine" %}     CPU, cores and OS of the run
 //   {% chains "value", variant="chains-async", mode="sync", n=1, metric="after-first", runtime="node-0.11" %}
 //   {% chains "ratio", variant="chains-q", over="chains-async", mode="sync", n=1 %}
+//     n="max": the most chains the data hold in that mode (and runtime=), the same n for both of a ratio
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
 const { citation, ratioText, figure } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
@@ -130,6 +131,11 @@ const listOf = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} 
 function proseValue(data, kw) {
   for (const k of ['variant', 'mode', 'n']) if (kw[k] === undefined) throw new ChainsProseError(`${k}= is required`);
   option(kw.mode, MODES, 'mode');
+  if (kw.n === 'max') {
+    const ns = selectCells(data, { scenario: 'chains', mode: kw.mode, runtime: kw.runtime }).map((c) => c.n);
+    if (!ns.length) return kw.runtime ? `(not measured on ${kw.runtime})` : '(not measured)';
+    return proseValue(data, { ...kw, n: Math.max(...ns) });
+  }
   const metric = option(kw.metric || 'time', METRICS, 'metric');
   const where = `${kw.variant}, ${kw.mode}, n = ${kw.n}${kw.runtime ? ` on ${kw.runtime}` : ''}`;
   if (kw.runtime && !data.cells.some((c) => runtimeMatches(c.runtime, kw.runtime))) return `(not measured on ${kw.runtime})`;
