@@ -6,6 +6,7 @@
 // post and the call).
 const { escapeHtml } = require('../format');
 const { buildManifest } = require('./per-build');
+const { styleName } = require('./style-names');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
 const { perfFile, DEFAULT_PERF } = require('./perf-files');
 
@@ -78,10 +79,10 @@ function perfCell(hit, kw) {
   return cell;
 }
 
-// A link to a variant's page, named by its title in examples/manifest.json.
+// A link to a variant's page, named as everywhere (site/lib/style-names.js).
 function variantLink(id) {
   const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
-  return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
+  return `<a href="/variants/${v.id}/">${escapeHtml(styleName(v.id))}</a>`;
 }
 
 // Styles in a sentence (issue 43): a list longer than MAX_NAMED reads as a

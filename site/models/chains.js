@@ -26,6 +26,7 @@ const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
+const { scenarioStyleName } = require('../lib/style-names');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -51,7 +52,8 @@ function chainsChart(args, load) {
   };
   if (!hit) return model;
   const cells = selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime });
-  model.series = toSeries(groupPoints(cells, metric.pick), label);
+  // Keyed by the short label (the post's filters), named as everywhere.
+  model.series = toSeries(groupPoints(cells, metric.pick), label).map((s) => ({ ...s, name: scenarioStyleName('chains', s.label) }));
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.commands = perfCommands(hit.data, cells);
   model.incomplete = incompleteNote(hit);
@@ -74,7 +76,7 @@ function chainsTable(args, load) {
   const n = Number(args.n || 1);
   const hit = measured(load);
   const ref = metric.ref ? reference(load) : null;
-  const columns = [{ key: 'variant', title: 'Variant' }, ...modeColumns('', metric.unit)];
+  const columns = [{ key: 'variant', title: 'Variant', style: 'chains' }, ...modeColumns('', metric.unit)];
   if (ref) columns.push(...modeColumns('ref-', metric.unit, '2013 '));
   const caption = `${metric.title}, one run of ${n} chain${n > 1 ? 's' : ''} of 500 links, median${args.runtime ? `, ${args.runtime}` : ''}${ref ? '; the 2013 figures beside' : ''}${hit ? '' : ' (not measured yet)'}`;
   if (!hit) return { caption, columns, rows: [], env: '', source: ref && ref.source };

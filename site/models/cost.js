@@ -11,6 +11,7 @@
 // without warm figures (I/O-bound ones, files from before issue 28) have no
 // row; the table then says what to run.
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 const { costPerCall, cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const warm = require('../../scripts/lib/measure/warm');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
@@ -134,7 +135,7 @@ function costPerCallTable(args, load) {
   const scenario = args.scenario && args.scenario !== 'upload' ? `, ${args.scenario} scenario` : '';
   // The words naming the baseline row, once: a reader who picks another
   // row sees them replaced by its name (site/render/table-sort.js).
-  const named = `${BASELINE} (nested callbacks)`;
+  const named = inSentence(styleName(BASELINE));
   return {
     caption: `Cost per call over ${named}, ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
       '(the style’s warm median − the baseline’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ' +
@@ -147,7 +148,7 @@ function costPerCallTable(args, load) {
       { key: 'name', title: 'Variant' },
       { key: 'cost', title: 'Per call', unit: 'µs', num: true },
       { key: 'costCi', title: '95 % interval', unit: 'µs', num: true },
-      { key: 'standing', title: `Against ${BASELINE}` },
+      { key: 'standing', title: `Against ${inSentence(styleName(BASELINE))}` },
       { key: 'ratio', title: 'Ratio', num: true },
       { key: 'ratioCi', title: '95 % interval', num: true },
       ...(withCpu ? [{ key: 'cpu', title: 'CPU per call (95 % interval)', unit: 'µs' }] : []),

@@ -12,6 +12,7 @@
 // index and `categories` naming each index; a cell that did not run leaves
 // its series a gap there, never a zero.
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 const manifest = require('../../examples/manifest.json');
 const { round, measurement, citation } = require('../format');
 const { spearman } = require('../../scripts/lib/stats');
@@ -104,7 +105,7 @@ const MATRIX_METRICS = {
   memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
   // Each style's median over the nested callbacks' median on the same
   // runtime: what the style costs there, whatever the runtime's own speed.
-  ratio: { title: `Time relative to ${BASELINE} on the same runtime`, unit: '×', pick: null },
+  ratio: { title: `Time relative to ${inSentence(styleName(BASELINE))} on the same runtime`, unit: '×', pick: null },
 };
 
 function matrixChart(args, load) {

@@ -18,6 +18,7 @@
 // name of the row a reader picks in their place: a caption that kept "over
 // original" above figures worked out against another row would misname them.
 const { escapeHtml: esc } = require('../format');
+const { styleName } = require('../lib/style-names');
 
 const NONE = { table: '', head: () => '', cell: () => '', caption: (html) => html };
 
@@ -43,7 +44,8 @@ function tableSort(model) {
   const by = model.sort && model.sort.by;
   const named = rebase && rebase.named ? esc(rebase.named) : null;
   return {
-    table: ` data-sortable${rebase ? ` data-baseline="${esc(rebase.row)}" data-calls="${rebase.calls}"` : ''}`,
+    // The baseline as its row shows it (a style's name, site/render/chart-html.js).
+    table: ` data-sortable${rebase ? ` data-baseline="${esc(styleName(rebase.row))}" data-calls="${rebase.calls}"` : ''}`,
     // The escaped caption, its first naming of the baseline marked.
     caption(html) {
       if (!named || !html.includes(named)) return html;

@@ -118,3 +118,53 @@ test('the Chromium sentence names the Node whose V8 is nearest, as the recorded 
   assert.match(text, new RegExp(`carries V8 ${numbers.v8Version(load, 'chromium').replace('.', '\\.')}, nearest to that of ${nearest.replace(/[.()]/g, '\\$&')}`));
   assert.doesNotMatch(text, /close to that of Node 24/);
 });
+
+// Issue 43: prose named a style by its title ("Promises with Q") while its
+// chart legend and table rows used its id ("promises-q"). Over the article,
+// the results page and the posts: every name shown for a style, in a link to
+// its page, a table row, or a chart's legend (its data: label and name), is
+// one, up to the case of its first letter (a name starting a sentence or
+// inside one).
+test('one name per style across the article, the results page and the posts', () => {
+  const { styleName, scenarioStyleName } = require('../../site/lib/style-names');
+  const SCENARIO = { 'promises-aplus-chains': 'chains', 'generator-delegation': 'delegation', 'streamline-modes': 'streamline-modes' };
+  const seen = new Map(); // style key -> Map(normalised name -> where)
+  const norm = (name) => name.trim().replace(/^./, (c) => c.toLowerCase());
+  const add = (key, name, where) => {
+    if (!seen.has(key)) seen.set(key, new Map());
+    if (!seen.get(key).has(norm(name))) seen.get(key).set(norm(name), where);
+  };
+  for (const slug of POSTS) {
+    const html = readSite(`posts/${slug}/index.html`);
+    const scenario = SCENARIO[slug];
+    // A label of this page -> its style's key, or null for no style (a runtime, the floor line).
+    const keyOf = (label) => {
+      if (scenario && scenarioStyleName(scenario, label) !== label) return `${scenario}:${label}`;
+      return styleName(label) !== label ? label : null;
+    };
+    for (const m of html.matchAll(/<a href="\/variants\/([^/"]+)\/">([\s\S]*?)<\/a>/g)) add(m[1], visibleText(m[2]), `${slug}: a link`);
+    for (const m of html.matchAll(/<th scope="row" data-series="([^"]*)">([\s\S]*?)<\/th>/g)) {
+      const key = keyOf(m[1]);
+      if (key) add(key, visibleText(m[2]), `${slug}: a table row`);
+    }
+    // Every row header whose text is a style's id is a second name for it.
+    for (const m of html.matchAll(/<th scope="row">([\s\S]*?)<\/th>/g)) {
+      const text = visibleText(m[1]).trim();
+      const key = keyOf(text);
+      if (key) add(key, text, `${slug}: a table row`);
+    }
+    // Inline, or in the page's chart data file (one object: figure id -> its data).
+    const files = new Set([...html.matchAll(/data-chart="([^"]+)"/g)].map((m) => m[1].replace(/^\//, '').replace(/&amp;/g, '&')));
+    const wires = [...html.matchAll(/<script type="application\/json" class="chart-json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]))
+      .concat([...files].flatMap((f) => Object.values(JSON.parse(readSite(f)))));
+    for (const w of wires) {
+      w.s.forEach((row, i) => {
+        const key = keyOf(row[0]);
+        if (key) add(key, w.nm ? w.nm[i] : row[0], `${slug}: a chart's legend`);
+      });
+    }
+  }
+  const many = [...seen].filter(([, names]) => names.size > 1).map(([key, names]) => `${key}: ${[...names].map(([n, w]) => `"${n}" (${w})`).join(', ')}`);
+  assert.ok(seen.size > 40, `styles seen: ${seen.size}`);
+  assert.deepEqual(many, []);
+});
