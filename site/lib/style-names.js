@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { EXAMPLES } = require('../../scripts/lib/paths');
-const { perBuild } = require('./per-build');
+const { perBuild, buildManifest } = require('./per-build');
 
 // The companion posts' own styles, by scenario folder: each model labels its
 // series with the id less the prefix ("chains-q" -> "q").
@@ -22,7 +22,8 @@ function titles(file) {
 
 // Read once per build, so a rebuild of the dev server sees an edited title.
 const all = perBuild(() => {
-  const names = new Map(titles(path.join(EXAMPLES, 'manifest.json')));
+  // The article's manifest as the build reads it once (site/lib/per-build.js).
+  const names = new Map(buildManifest().variants.map((v) => [v.id, v.title]));
   for (const scenario of Object.keys(SCENARIOS)) {
     const file = path.join(EXAMPLES, scenario, 'manifest.json');
     if (fs.existsSync(file)) for (const [id, title] of titles(file)) names.set(id, title);

@@ -125,7 +125,9 @@ const MATRIX_METRICS = {
   memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
   // Each style's median over the nested callbacks' median on the same
   // runtime: what the style costs there, whatever the runtime's own speed.
-  ratio: { title: `Time relative to ${inSentence(styleName(BASELINE))} on the same runtime`, unit: '×', pick: null },
+  // Named when a figure asks, not at load: the name comes from the build's
+  // one read of the manifest (site/lib/per-build.js), renewed per build.
+  ratio: { get title() { return `Time relative to ${inSentence(styleName(BASELINE))} on the same runtime`; }, unit: '×', pick: null },
 };
 
 // Each style's ratio to nested callbacks on its runtime, both cells from
