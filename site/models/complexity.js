@@ -45,7 +45,7 @@ function complexity(args, load) {
   const unpaired = (data.pairing2013 && data.pairing2013.unpaired) || [];
   return {
     caption: `Complexity: Esprima tokens of the upload function and what it needs, and the same as a multiple of ${inSentence(styleName(BASELINE))}, beside the 2013 count of the same style` +
-      (header ? `; not counted: the ${header.tokens}-token shared header (${header.variant}; ${header.min}–${header.max} across variants) and the parallel-only code` : '') +
+      (header ? `; not counted: the ${header.tokens}-token shared header (${styleName(header.variant)}; ${header.min}–${header.max} across variants) and the parallel-only code` : '') +
       (unpaired.length ? `. 2013 files with no variant here: ${unpaired.join(', ')}` : ''),
     columns: [
       { key: 'name', title: 'Variant' },
