@@ -89,13 +89,16 @@ drawn or refused (the URL state waits for it).
             return s.name && s.name !== s.label ? [s.label, s.name] : [s.label];
         }
 
+        // Looked up when a label is tested, not when the test is made: the
+        // author's pattern is set in processOptions, before the plot has
+        // any series to read a name from.
         function authorHits() {
             if (!o().regex) return null;
-            var re = new RegExp(o().regex), hit = new Set();
-            plot.getData().forEach(function (s) {
-                if (texts(s).some(function (t) { return re.test(t); })) hit.add(s.label);
-            });
-            return function (label) { return hit.has(label); };
+            var re = new RegExp(o().regex);
+            return function (label) {
+                var s = plot.getData().filter(function (x) { return x.label === label; })[0];
+                return (s ? texts(s) : [label]).some(function (t) { return re.test(t); });
+            };
         }
 
         function labels() {
