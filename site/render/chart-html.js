@@ -211,9 +211,13 @@ function dataTable(model) {
   // A row named by a style's id shows the style's name (site/lib/style-names.js);
   // a companion post's table names its column's scenario (style: 'chains').
   const first = model.columns[0];
+  // A name may break after a dot inside it ("Bluebird.<wbr>coroutine"): the
+  // row labels stay in view on a phone while the rest scrolls, and one long
+  // word would leave the other columns too little room beside them.
+  const breakable = (html) => html.replace(/\.(?=[A-Za-z])/g, '.<wbr>');
   const rowHead = (v) => {
     const name = first.style ? scenarioStyleName(first.style, v) : styleName(v);
-    return name !== String(v) ? `<th scope="row" data-series="${esc(v)}">${esc(name)}</th>` : `<th scope="row">${esc(v)}</th>`;
+    return name !== String(v) ? `<th scope="row" data-series="${esc(v)}">${breakable(esc(name))}</th>` : `<th scope="row">${esc(v)}</th>`;
   };
   const rows = model.rows.map(
     (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? rowHead(r[c.key]) : tableCell(r[c.key], c, sort.cell(r, c)))).join('')}</tr>`,
