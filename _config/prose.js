@@ -2,7 +2,7 @@
 // Figures and claims in prose, read from data/ when the page is built, so a
 // rerun and rebuild updates the text and nothing numeric is typed by hand.
 // What each shortcode reads, and its arguments: site/prose/numbers.js (num,
-// ratio, count, runtimeVersion), site/prose/compare.js (compare, leaders, within,
+// ratio, count, runtimeVersion, v8Version, nearestV8), site/prose/compare.js (compare, leaders, within,
 // switchCost, traces, reproduction, runSetting), and the models' own `prose`
 // (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
 // call and what the data hold.
@@ -43,6 +43,8 @@ module.exports = function prose(eleventyConfig) {
     ratio: ([source], kw) => numbers.ratio(load, String(source), kw),
     count: ([source], kw) => String(numbers.count(load, String(source), kw)),
     runtimeVersion: ([id], kw) => numbers.runtimeVersion(load, id, kw.file),
+    v8Version: ([id]) => numbers.v8Version(load, id),
+    nearestV8: ([id]) => numbers.nearestV8(load, id),
     variantRef: ([id]) => variantLink(id),
     runSetting: ([key], kw) => c.runSetting(String(key), kw),
     compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),

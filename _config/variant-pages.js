@@ -6,7 +6,10 @@
 //   manifest.variants | byFamily  [{ family, variants }] in manifest order
 //   number | figure               a measured number as the page shows it
 //   text | inlineCode             escaped text with `code` spans
-const { figure, inlineCode } = require('../site/format');
+//   text | codeAsText             the same words as plain text (meta description)
+//   id | styleName                a style's name, as every page names it
+const { figure, inlineCode, codeAsText } = require('../site/format');
+const { styleName } = require('../site/lib/style-names');
 const { currentLoad } = require('../site/lib/per-build');
 const { complexityOf } = require('../site/models/complexity');
 const { perfOf } = require('../site/models/perf');
@@ -38,6 +41,8 @@ module.exports = function variantPages(eleventyConfig) {
   eleventyConfig.addFilter('byFamily', byFamily);
   eleventyConfig.addFilter('figure', figure);
   eleventyConfig.addFilter('inlineCode', inlineCode);
+  eleventyConfig.addFilter('codeAsText', codeAsText);
+  eleventyConfig.addFilter('styleName', styleName);
 };
 
 module.exports.byFamily = byFamily;

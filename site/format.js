@@ -33,6 +33,9 @@ const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
 // Escaped text whose `code` spans become <code> (the variant paragraphs).
 const inlineCode = (text) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+// The same text where no markup goes (a page's <title>, meta description):
+// the code spans' words without their backticks.
+const codeAsText = (text) => String(text).replace(/`([^`]+)`/g, '$1');
 
 // Words in a list, as a sentence writes them: "a", "a and b", "a, b and c".
 const listText = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : items.join(''));
@@ -42,6 +45,6 @@ const listText = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')
 const citation = (source) => ({ text: `${source.author}, “${source.title}” (${source.published})`, url: source.url });
 
 module.exports = {
-  round, figure, ratioText, escapeHtml, inlineCode, citation, listText,
+  round, figure, ratioText, escapeHtml, inlineCode, codeAsText, citation, listText,
   measurement: chartFormat.measurement, range: chartFormat.range, chartFormat,
 };

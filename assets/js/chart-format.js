@@ -81,14 +81,16 @@ and in every browser the bundle supports.
   // offsets are distances from the median (offsets()), and reps is one
   // number when a series' points share it (or absent: then the chart's r).
   // A table may add wire.xt cells after the medians (the ranked chart's
-  // interval and family), for readers only.
+  // interval and family), for readers only. The table names a series as
+  // readers see it: wire.nm (one name per row, when any differs from its
+  // label; site/lib/style-names.js), else its label.
   function readWire(wire, tableRows) {
     var byLabel = {}, extra = wire.xt || 0;
     tableRows.forEach(function (tr) { byLabel[tr[0]] = tr; });
-    var s = wire.s.map(function (row) {
+    var s = wire.s.map(function (row, i) {
       var med = row[1];
       if (med === null) {
-        var tr = byLabel[row[0]];
+        var tr = byLabel[wire.nm ? wire.nm[i] : row[0]];
         if (!tr) throw new Error('the data table has no row for series "' + row[0] + '"');
         if (tr.length !== wire.n.length + 1 + extra) throw new Error('data table row "' + row[0] + '" has ' + (tr.length - 1 - extra) + ' values for ' + wire.n.length + ' x values');
         med = tr.slice(1, 1 + wire.n.length).map(parseCell);

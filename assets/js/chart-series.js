@@ -90,13 +90,13 @@ families cycle the eight colours first.
   // figure, so the line breaks there instead of bridging it.
   function read(fig) {
     var w = format.readWire(JSON.parse(fig.querySelector('.chart-json').textContent), tableRows(fig.querySelector('.chart-table table')));
-    var series = w.s.map(function (row) {
+    var series = w.s.map(function (row, i) {
       var data = [];
       w.n.forEach(function (n, i) {
         if (row[1][i] === null) { if (w.xc) data.push([n, null, null, null, w.r]); return; }
         data.push([n, row[1][i], row[2] ? row[2][i] : null, row[3] ? row[3][i] : null, row[4] ? row[4][i] : w.r]);
       });
-      return { label: row[0], data: data };
+      return { label: row[0], name: w.nm ? w.nm[i] : row[0], data: data };
     });
     var groups = w.g ? w.g.map(function (g) { return [g[0], g[1].map(function (i) { return series[i].label; })]; }) : null;
     return {
@@ -195,7 +195,7 @@ families cycle the eight colours first.
     (model.groups || []).forEach(function (g) { g[1].forEach(function (l) { groupOf[l] = g[0]; }); });
     var series = model.series.map(function (s, i) {
       return {
-        label: s.label, color: st[i].color, group: groupOf[s.label], data: linePoints(s.data),
+        label: s.label, name: s.name, color: st[i].color, group: groupOf[s.label], data: linePoints(s.data),
         lines: { show: true, lineWidth: 1.75, dashes: st[i].dashes },
         points: { show: true, radius: 2.5, lineWidth: 1.25, symbol: st[i].symbol, errorbars: 'y', yerr: { show: model.ranges, asymmetric: true, upperCap: '-', lowerCap: '-', radius: 3 } },
       };
@@ -223,14 +223,14 @@ families cycle the eight colours first.
     var n = model.series.length, rows = {}, labels = [];
     model.series.forEach(function (s, i) {
       var p = s.data[0];
-      rows[s.label] = { y: n - 1 - i, label: s.label, median: p[1], lo: p[2], hi: p[3], reps: p[4] };
-      labels.push([n - 1 - i, s.label]);
+      rows[s.label] = { y: n - 1 - i, label: s.label, name: s.name, median: p[1], lo: p[2], hi: p[3], reps: p[4] };
+      labels.push([n - 1 - i, s.name, s.label]);
     });
     var series = (model.groups || [['styles', model.series.map(function (s) { return s.label; })]]).map(function (g) {
       var own = g[1].map(function (l) { return rows[l]; });
       var color = familyColour(g[0], t.dark);
       return {
-        label: familyTitle(g[0]), color: color, rows: own.map(function (r) { return { label: r.label, median: r.median, lo: r.lo, hi: r.hi, reps: r.reps }; }),
+        label: familyTitle(g[0]), color: color, rows: own.map(function (r) { return { label: r.label, name: r.name, median: r.median, lo: r.lo, hi: r.hi, reps: r.reps }; }),
         data: own.map(function (r) { return r.lo === null ? [r.median, r.y, 0, 0] : [r.median, r.y, r.median - r.lo, r.hi - r.median]; }),
         lines: { show: false },
         points: { show: true, radius: 3.5, lineWidth: 1.5, symbol: 'circle', fillColor: color, errorbars: 'x', xerr: { show: true, asymmetric: true, upperCap: '-', lowerCap: '-', radius: 4 } },
@@ -250,8 +250,8 @@ families cycle the eight colours first.
           var plot = root.jQuery(opts.area).data('plot'), shown = plot && plot.getShownSeries ? plot.getShownSeries() : null;
           return labels.filter(function (l) {
             if (!shown) return true;
-            return series.some(function (s) { return shown.indexOf(s.label) >= 0 && s.rows && s.rows.some(function (r) { return r.label === l[1]; }); });
-          });
+            return series.some(function (s) { return shown.indexOf(s.label) >= 0 && s.rows && s.rows.some(function (r) { return r.label === l[2]; }); });
+          }).map(function (l) { return [l[0], l[1]]; });
         } },
         grid: { margin: { top: 4, right: 12, bottom: 0 } },
       },
@@ -284,8 +284,8 @@ families cycle the eight colours first.
         var ties = model.series.filter(function (s) {
           var p = s.data[0];
           return s.label !== r.label && r.lo !== null && p[2] !== null && p[2] <= r.hi && p[3] >= r.lo;
-        }).map(function (s) { return s.label; });
-        return [r.label, series.label + ', n = ' + model.series[0].data[0][0], 'median ' + fmt(r.median) + ' ' + u,
+        }).map(function (s) { return s.name; });
+        return [r.name, series.label + ', n = ' + model.series[0].data[0][0], 'median ' + fmt(r.median) + ' ' + u,
           r.lo === null ? 'no 95 % interval (' + r.reps + ' runs)' : '95 % interval ' + fmt(r.lo) + '–' + fmt(r.hi) + ' ' + u + ' (' + r.reps + ' runs)',
           ties.length ? 'interval overlaps ' + ties.length + ': ' + ties.slice(0, 3).join(', ') + (ties.length > 3 ? ', …' : '') : 'interval overlaps no other style'];
       };
@@ -293,7 +293,7 @@ families cycle the eight colours first.
     return function (series, i) {
       var s = model.series.concat(model.floor || []).filter(function (x) { return x.label === series.label; })[0];
       var p = s.data[i];
-      return [s.label, model.cats ? model.cats[p[0]] : 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
+      return [s.name || s.label, model.cats ? model.cats[p[0]] : 'n = ' + p[0], 'median ' + fmt(p[1]) + ' ' + u,
         p[2] === null || p[2] === undefined ? 'single run' : 'min–max ' + fmt(p[2]) + '–' + fmt(p[3]) + ' ' + u + ' (' + p[4] + ' runs)'];
     };
   }
@@ -306,11 +306,10 @@ families cycle the eight colours first.
     } else {
       series = series.filter(function (s) { return labels.indexOf(s.label) >= 0; });
     }
-    if (cats) {
-      series = series.map(function (s) {
-        return { label: s.label, data: s.data.filter(function (p) { return p[1] !== null; }).map(function (p) { return [cats[p[0]]].concat(p.slice(1)); }) };
-      });
-    }
+    // Named as readers see them.
+    series = series.map(function (s) {
+      return { label: s.name || s.label, data: cats ? s.data.filter(function (p) { return p[1] !== null; }).map(function (p) { return [cats[p[0]]].concat(p.slice(1)); }) : s.data };
+    });
     return format.csv(model.x.title, model.y.unit, series, model.kind === 'ranked' ? ['95 % low', '95 % high'] : null);
   }
 

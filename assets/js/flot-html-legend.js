@@ -118,7 +118,8 @@ plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
             var focusKey = focused && (focused.getAttribute('data-series') !== null ? ['data-series', focused.getAttribute('data-series')] : ['data-group', focused.getAttribute('data-group')]);
             var series = plot.getData().filter(listed);
             var entry = function (s) {
-                return button({ 'data-series': s.label, 'aria-pressed': String(!off.has(s.label)) }, [swatch(s, bg), s.label]);
+                // Keyed by the label (a style's id), shown by its name (site/lib/style-names.js).
+                return button({ 'data-series': s.label, 'aria-pressed': String(!off.has(s.label)) }, [swatch(s, bg), s.name || s.label]);
             };
             var parts = [], grouped = new Set();
             (o().groups || []).forEach(function (g) {

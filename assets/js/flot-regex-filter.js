@@ -1,6 +1,9 @@
 /* Flot plugin for the reader's filter: a regular expression over the series
 labels, typed into a field of the page, hides (or keeps only) the series it
-matches, as the 2013 article's charts did.
+matches, as the 2013 article's charts did. A series whose legend shows a name
+other than its label (a style's name beside its id, `name`) matches by
+either, so a reader may type what the legend shows and an author what the
+data files key.
 
 Options (per plot):
 
@@ -80,10 +83,22 @@ drawn or refused (the URL state waits for it).
             return function (label) { return hits(label) === hide; };
         }
 
+        // The texts a pattern is matched against, per series: its label, and
+        // its name where that differs.
+        function texts(s) {
+            return s.name && s.name !== s.label ? [s.label, s.name] : [s.label];
+        }
+
+        // Looked up when a label is tested, not when the test is made: the
+        // author's pattern is set in processOptions, before the plot has
+        // any series to read a name from.
         function authorHits() {
             if (!o().regex) return null;
             var re = new RegExp(o().regex);
-            return function (label) { return re.test(label); };
+            return function (label) {
+                var s = plot.getData().filter(function (x) { return x.label === label; })[0];
+                return (s ? texts(s) : [label]).some(function (t) { return re.test(t); });
+            };
         }
 
         function labels() {
@@ -141,6 +156,7 @@ drawn or refused (the URL state waits for it).
         function next() {
             if (running || typing || wanted === null) return;
             var source = wanted, names = labels(), key = keyOf(source);
+            var candidates = plot.getData().map(texts);
             try {
                 worker = worker || new Worker(o().worker);
             } catch (err) {
@@ -168,7 +184,7 @@ drawn or refused (the URL state waits for it).
                 if (source === wanted) settle(source, null, 'This pattern takes too long to match (over ' + o().limit / 1000 + ' s), so the chart is unchanged. Try a simpler one: nested repeats such as (a+)+ are slow.');
                 next();
             }, o().limit);
-            worker.postMessage({ source: source, labels: names });
+            worker.postMessage({ source: source, labels: candidates });
         }
 
         // A pattern to draw, matched after `pause` ms (0: now). A newer one

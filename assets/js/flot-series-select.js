@@ -23,8 +23,9 @@ Methods added to the plot:
 
 Every change triggers "plotseriesshown" on the placeholder.
 
-Between two data passes a series keeps only these keys: label, color, data,
-lines, points, bars, keep, group, rows (Flot's own parsed fields, such as
+Between two data passes a series keeps only these keys: label, name (the
+style's name readers see beside its label), color, data, lines, points, bars,
+keep, group, rows (Flot's own parsed fields, such as
 axes and datapoints, are rebuilt).
 
 @provides seriesSelect
@@ -33,7 +34,7 @@ axes and datapoints, are rebuilt).
     'use strict';
 
     var options = { series: { keep: false } };
-    var KEYS = ['label', 'color', 'data', 'lines', 'points', 'bars', 'keep', 'group', 'rows'];
+    var KEYS = ['label', 'name', 'color', 'data', 'lines', 'points', 'bars', 'keep', 'group', 'rows'];
 
     function init(plot) {
         var reasons = {};

@@ -168,6 +168,12 @@ cost-format.js (window.costFormat), loaded before this file. */
       });
     });
     this.mark(label);
+    // The caption names the baseline row: the row picked, or as built.
+    var named = this.table.parentNode.parentNode.querySelector('figcaption .table-baseline-name');
+    if (named) {
+      if (named.getAttribute('data-built') === null) named.setAttribute('data-built', named.textContent);
+      named.textContent = built ? named.getAttribute('data-built') : label;
+    }
     this.note.textContent = built ? '' : 'Ratios and costs per call against ' + label + ', from the \u201c' + titleOf(this.heads[col.of[0]]) +
       '\u201d column. ' + why + ', so they read ' + DASH + ' here.';
     var s = this.sorted;

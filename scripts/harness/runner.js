@@ -126,6 +126,10 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
     });
     const env = runEnv({ runtimes, variants, harness, argv, generatedBy: GENERATED_BY });
     if (failed.length) env.unavailable = Object.fromEntries(failed.map((f) => [f.profile, f.message]));
+    // The processes this run starts for its repetitions and sees to the end,
+    // attempts run again included: the samples a file keeps are not that
+    // count, since a later run replaces the cells it measures again.
+    env.jobsRun = 0;
     store.data.runs[runId] = env;
     const jobs = prepareCells(store, plan, opts.resume, runId);
     // A resumed run adds to cells measured earlier: on another host their
@@ -187,6 +191,7 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
             onRetry: (r, i) => progress.note(`${job.cell.key} rep ${job.rep}: run again (${i}/${settings.retries}): ${r.reason}`)
           });
         if (interrupted) break; // the child was killed by us, not by the variant
+        env.jobsRun += 1 + (sample.retries ? sample.retries.length : 0);
         sample.run = runId;
         const saved = store.record(job.cell, sample);
         if (sinceSave() >= opts.saveEveryMs) save();

@@ -84,7 +84,7 @@ function analyzerEnv(generatedBy, packages = [], flags = []) {
       versions[name] = null;
     }
   }
-  const { commit, dirty } = gitState();
+  const { commit, dirty, changed } = gitState();
   const cpu = cpuModel();
   return {
     runtime: 'node',
@@ -97,8 +97,10 @@ function analyzerEnv(generatedBy, packages = [], flags = []) {
     cores: cpu.cores,
     date: new Date().toISOString(),
     commit,
-    // Code (not data/) changed but not committed when the data was made.
+    // Tracked files (not data/) changed but not committed when the data was
+    // made, and which (scripts/lib/git-state.js).
     dirty,
+    changed,
     versions,
     generatedBy,
   };

@@ -31,6 +31,7 @@
 // every run's host) cannot be placed, and is left out of the check.
 const { identityKey, hostLabel } = require('../../scripts/lib/host-identity');
 const { runVerdict, compareAnchors } = require('../../scripts/lib/anchor');
+const { styleName, inSentence } = require('./style-names');
 
 // The machine a cell was measured on: a merged file names it per cell
 // (cell.host, perf.hosts); otherwise the cell's run holds it.
@@ -209,6 +210,9 @@ function hostsOfCells(hit, cells) {
   return listText(hostGroups(itemsOf(hit, cells)).map((g) => g.label).filter(Boolean));
 }
 
+// The anchor cells that disagree, styles by their one name: "nested callbacks cold, ...".
+const apartText = (verdict) => verdict.apart.map((a) => `${inSentence(styleName(a.variant))} ${a.metric}`).join(', ');
+
 // What a run's record says against its figures, for a caption: [{ kind,
 // text }], kind 'anchor' (its own start and end disagree), 'against' (its
 // start disagrees with the run it resumed) or 'hostChanged'; [] when there
@@ -217,7 +221,7 @@ function flagsOfRun(id, run) {
   const out = [];
   const verdict = runVerdict(run);
   if (verdict && verdict.verdict === 'disagree') {
-    const apart = verdict.apart.map((a) => `${a.variant} ${a.metric}`).join(', ');
+    const apart = apartText(verdict);
     out.push({ kind: 'anchor', text: `Run ${id}: host changed speed during this run: start and end anchors disagree (${apart}), so its figures are flagged and set against no other run’s.` });
   }
   const against = run.anchor && run.anchor.against;
@@ -250,7 +254,7 @@ function anchorWords(run) {
   const v = runVerdict(run);
   if (!v) return 'no anchor recorded';
   if (v.verdict === 'agree') return 'anchors at its start and end agree';
-  if (v.verdict === 'disagree') return `flagged: host changed speed during this run: start and end anchors disagree (${v.apart.map((a) => `${a.variant} ${a.metric}`).join(', ')})`;
+  if (v.verdict === 'disagree') return `flagged: host changed speed during this run: start and end anchors disagree (${apartText(v)})`;
   return 'its anchors are incomplete (an end is missing or has too few processes)';
 }
 

@@ -6,6 +6,7 @@
 // post and the call).
 const { escapeHtml } = require('../format');
 const { buildManifest } = require('./per-build');
+const { styleName } = require('./style-names');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
 const { perfFile, DEFAULT_PERF } = require('./perf-files');
 
@@ -78,10 +79,24 @@ function perfCell(hit, kw) {
   return cell;
 }
 
-// A link to a variant's page, named by its title in examples/manifest.json.
+// A link to a variant's page, named as everywhere (site/lib/style-names.js).
 function variantLink(id) {
   const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
-  return `<a href="/variants/${v.id}/">${escapeHtml(v.title)}</a>`;
+  return `<a href="/variants/${v.id}/">${escapeHtml(styleName(v.id))}</a>`;
 }
 
-module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink };
+// Styles in a sentence (issue 43): a list longer than MAX_NAMED reads as a
+// dump of the data, so it is given as its count, linked to the table that
+// lists them when the shortcode names one (table="table-costPerCall").
+const MAX_NAMED = 3;
+function styleList(ids, { table, link = variantLink } = {}) {
+  if (!ids.length) throw new ProseNumberError('no style to name');
+  if (ids.length > MAX_NAMED) {
+    const count = `${ids.length} styles`;
+    return table ? `<a href="#${escapeHtml(String(table))}">${count}</a>` : count;
+  }
+  const names = ids.map((id) => link(id));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+}
+
+module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink, styleList, MAX_NAMED };

@@ -8,6 +8,24 @@ const { listText } = require('../format');
 const { exactName } = require('../../scripts/lib/runtime-id');
 const { hostLabel } = require('../../scripts/lib/host-identity');
 const { hostRecordOf, runFlags } = require('./host-guard');
+const { measuredCodeChanged } = require('../../scripts/lib/git-state');
+
+// "commit 0123456789" as a caption names it. A recorded `dirty` is any
+// tracked file outside data/ (a note as much as the harness), so the caption
+// says the figures come from uncommitted code only when the recorded paths
+// show the measured code changed (scripts/lib/git-state.js); a dirty run from
+// before the paths were kept cannot tell, and the runs table says so.
+const commitText = (git) => (git && git.commit
+  ? git.commit.slice(0, 10) + (measuredCodeChanged(git) ? ' (with uncommitted changes to the measured code)' : '')
+  : '');
+// The runs table's fuller account of the same record.
+function commitState(git) {
+  if (!git || !git.commit) return 'not recorded';
+  const changed = measuredCodeChanged(git);
+  const state = changed === null ? ', with uncommitted edits outside data/ (which files was not recorded)'
+    : changed ? ', with uncommitted changes to the measured code' : git.dirty ? ', with uncommitted edits that the measurement does not run' : '';
+  return git.commit.slice(0, 10) + state;
+}
 
 // What a model says about data that are not final (a draft build with
 // ASYNCBENCH_ALLOW_INCOMPLETE=1): "data/perf-node-24.json: 1 unfinished run",
@@ -23,7 +41,13 @@ const incompleteNote = (hit) => (hit.parts
 // run may have measured several runtimes (--runtimes a,b,c), and a merged
 // file names a machine per cell, so a caption that named a run's first
 // runtime or the merging run's machine would name what its figure does not draw.
-function perfEnv(perf, cells) {
+//
+// The count is what the figure draws: a cold figure (time, memory...) is a
+// median over the repetitions that finished ok; a warm one (metric "warm")
+// over the processes whose warm series had a steady state, fewer than the
+// repetitions (an adaptive pass may run the cold batch alone, and a series
+// that never settles gives no warm figure).
+function perfEnv(perf, cells, { metric } = {}) {
   // One description per run and runtime; those that differ only in the
   // runtime or the commit (a late variant measured with --resume) share one
   // line, listing their runtimes and commits.
@@ -49,18 +73,13 @@ function perfEnv(perf, cells) {
     ].filter(Boolean).join(', ');
     // What the cells hold, not the run's base setting: adaptive passes add
     // repetitions where the spread is wide (scripts/harness/adaptive.js).
-    const held = mine.filter((c) => Array.isArray(c.samples)).map((c) => c.samples.filter((x) => x.status === 'ok').length).filter((k) => k > 0);
-    const lo = held.length ? Math.min(...held) : run.harness && run.harness.reps;
-    const hi = held.length ? Math.max(...held) : lo;
-    const reps = lo && `${lo === hi ? lo : `${lo}–${hi}`} repetition${hi > 1 ? 's' : ''} per point`;
+    const reps = countText(mine, run, metric === 'warm');
     const key = `${machine}|${reps || ''}`;
     if (!groups.has(key)) groups.set(key, { names: [], machine, reps, commits: [] });
     const g = groups.get(key);
     if (name && !g.names.includes(name)) g.names.push(name);
-    if (run.git && run.git.commit) {
-      const c = run.git.commit.slice(0, 10) + (run.git.dirty ? ' (uncommitted changes)' : '');
-      if (!g.commits.includes(c)) g.commits.push(c);
-    }
+    const c = commitText(run.git);
+    if (c && !g.commits.includes(c)) g.commits.push(c);
   }
   return [...groups.values()].map((g) => [
     listText(g.names),
@@ -68,6 +87,23 @@ function perfEnv(perf, cells) {
     g.commits.length && `commit${g.commits.length > 1 ? 's' : ''} ${listText(g.commits)}`,
     g.reps,
   ].filter(Boolean).join(', ')).join('; ');
+}
+
+// "5–25 repetitions per point", or for a warm figure "24–27 processes with a
+// warm figure per point": what the given cells hold, else (cells without
+// samples) the run's setting, or '' when neither says.
+const steadyWarm = (x) => x.status === 'ok' && typeof x.warmMs === 'number' && Number.isFinite(x.warmMs);
+function countText(cells, run, warm) {
+  const per = (c) => {
+    if (Array.isArray(c.samples)) return c.samples.filter(warm ? steadyWarm : (x) => x.status === 'ok').length;
+    return warm ? c.warm && c.warm.count : undefined;
+  };
+  const held = cells.map(per).filter((k) => k > 0);
+  const lo = held.length ? Math.min(...held) : !warm && run.harness && run.harness.reps;
+  const hi = held.length ? Math.max(...held) : lo;
+  if (!lo) return '';
+  const span = lo === hi ? lo : `${lo}–${hi}`;
+  return warm ? `${span} process${hi > 1 ? 'es' : ''} with a warm figure per point` : `${span} repetition${hi > 1 ? 's' : ''} per point`;
 }
 
 // "Measured on ..." for an analyzer's file (complexity, debuggability): its env stamp.
@@ -78,7 +114,7 @@ function envText(e = {}) {
     esprima && `Esprima ${esprima}`,
     e.cpu && `${e.cpu}${e.cores ? ` (${e.cores} cores)` : ''}`,
     e.date && String(e.date).slice(0, 10),
-    e.commit && `commit ${String(e.commit).slice(0, 10)}${e.dirty ? ' (uncommitted changes)' : ''}`,
+    e.commit && `commit ${commitText({ commit: String(e.commit), dirty: e.dirty, changed: e.changed })}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -126,12 +162,13 @@ function perfCommands(perf, cells) {
 // machines note and the flags of runs whose anchors or host changed
 // (site/lib/host-guard.js), the environment line, no transcribed source, and
 // the unfinished-data note of the file it was read from.
-const perfProvenance = (hit, cells) => ({
+// opts.metric: the metric the figure draws ("warm" counts warm figures).
+const perfProvenance = (hit, cells, opts = {}) => ({
   notes: [machinesNote(hit.data, cells), ...runFlags(hit.data, cells)].filter(Boolean),
-  env: cells.length ? perfEnv(hit.data, cells) : '',
+  env: cells.length ? perfEnv(hit.data, cells, opts) : '',
   commands: perfCommands(hit.data, cells),
   source: null,
   incomplete: incompleteNote(hit),
 });
 
-module.exports = { hostLabel, incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };
+module.exports = { hostLabel, commitText, commitState, incompleteNote, perfEnv, envText, machinesNote, hostOf, perfProvenance, perfCommands, commandOf };

@@ -18,6 +18,7 @@
 //   {% chains "machine" %}     the host of the run (CPU and kernel build, scripts/lib/host-identity.js), cores and OS
 //   {% chains "value", variant="chains-async", mode="sync", n=1, metric="after-first", runtime="node-0.11" %}
 //   {% chains "ratio", variant="chains-q", over="chains-async", mode="sync", n=1 %}
+//     n="max": the most chains the data hold in that mode (and runtime=), the same n for both of a ratio
 //   {% chains "2013", set="total", variant="chains-async", mode="sync" %}   the 2013 post's figure
 const { citation, ratioText, figure } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
@@ -27,6 +28,7 @@ const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
 const { hostLabel } = require('../../scripts/lib/host-identity');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
+const { scenarioStyleName } = require('../lib/style-names');
 
 const METRICS = {
   time: { title: 'Time for all n chains', unit: 'ms', pick: (c) => c.time, ref: 'total' },
@@ -54,7 +56,8 @@ function chainsChart(args, load) {
   // One host per chart (site/lib/host-guard.js), its caption naming what it left out.
   const drawn = drawOneHost(hit, selectCells(hit.data, { scenario: 'chains', mode, runtime: args.runtime }));
   const { cells } = drawn;
-  model.series = toSeries(groupPoints(cells, metric.pick), label);
+  // Keyed by the short label (the post's filters), named as everywhere.
+  model.series = toSeries(groupPoints(cells, metric.pick), label).map((s) => ({ ...s, name: scenarioStyleName('chains', s.label) }));
   model.notes = [drawn.note, ...runFlags(hit.data, cells)].filter(Boolean);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.commands = perfCommands(hit.data, cells);
@@ -78,7 +81,7 @@ function chainsTable(args, load) {
   const n = Number(args.n || 1);
   const hit = measured(load);
   const ref = metric.ref ? reference(load) : null;
-  const columns = [{ key: 'variant', title: 'Variant' }, ...modeColumns('', metric.unit)];
+  const columns = [{ key: 'variant', title: 'Variant', style: 'chains' }, ...modeColumns('', metric.unit)];
   if (ref) columns.push(...modeColumns('ref-', metric.unit, '2013 '));
   const caption = `${metric.title}, one run of ${n} chain${n > 1 ? 's' : ''} of 500 links, median${args.runtime ? `, ${args.runtime}` : ''}${ref ? '; the 2013 figures beside' : ''}${hit ? '' : ' (not measured yet)'}`;
   if (!hit) return { caption, columns, rows: [], env: '', source: ref && ref.source };
@@ -139,6 +142,11 @@ const listOf = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} 
 function proseValue(data, kw) {
   for (const k of ['variant', 'mode', 'n']) if (kw[k] === undefined) throw new ChainsProseError(`${k}= is required`);
   option(kw.mode, MODES, 'mode');
+  if (kw.n === 'max') {
+    const ns = selectCells(data, { scenario: 'chains', mode: kw.mode, runtime: kw.runtime }).map((c) => c.n);
+    if (!ns.length) return { text: kw.runtime ? `(not measured on ${kw.runtime})` : '(not measured)' };
+    return proseValue(data, { ...kw, n: Math.max(...ns) });
+  }
   const metric = option(kw.metric || 'time', METRICS, 'metric');
   const where = `${kw.variant}, ${kw.mode}, n = ${kw.n}${kw.runtime ? ` on ${kw.runtime}` : ''}`;
   if (kw.runtime && !data.cells.some((c) => runtimeMatches(c.runtime, kw.runtime))) return { text: `(not measured on ${kw.runtime})` };

@@ -8,6 +8,7 @@ const { envText, incompleteNote } = require('../lib/provenance');
 const { variantsOf } = require('../lib/cells');
 const { reference } = require('./reference-2013');
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 
 // Fewest tokens first: the article's ranking by succinctness.
 function complexity(args, load) {
@@ -43,13 +44,13 @@ function complexity(args, load) {
   const header = data.sharedHeader;
   const unpaired = (data.pairing2013 && data.pairing2013.unpaired) || [];
   return {
-    caption: `Complexity: Esprima tokens of the upload function and what it needs, and the same as a multiple of ${BASELINE} (nested callbacks), beside the 2013 count of the same style` +
-      (header ? `; not counted: the ${header.tokens}-token shared header (${header.variant}; ${header.min}–${header.max} across variants) and the parallel-only code` : '') +
+    caption: `Complexity: Esprima tokens of the upload function and what it needs, and the same as a multiple of ${inSentence(styleName(BASELINE))}, beside the 2013 count of the same style` +
+      (header ? `; not counted: the ${header.tokens}-token shared header (${styleName(header.variant)}; ${header.min}–${header.max} across variants) and the parallel-only code` : '') +
       (unpaired.length ? `. 2013 files with no variant here: ${unpaired.join(', ')}` : ''),
     columns: [
       { key: 'name', title: 'Variant' },
       { key: 'tokens', title: 'Tokens', num: true },
-      { key: 'complexity', title: `Over ${BASELINE}`, unit: '×', num: true },
+      { key: 'complexity', title: `Over ${inSentence(styleName(BASELINE))}`, unit: '×', num: true },
       { key: 'file', title: 'Whole file', num: true },
       { key: 'file2013', title: '2013 file' },
       { key: 'tokens2013', title: '2013 tokens', num: true },

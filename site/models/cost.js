@@ -11,6 +11,7 @@
 // without warm figures (I/O-bound ones, files from before issue 28) have no
 // row; the table then says what to run.
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 const { costPerCall, cellCostPerCall } = require('../../scripts/lib/cost-per-call');
 const warm = require('../../scripts/lib/measure/warm');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
@@ -19,7 +20,7 @@ const { parseRuntimeId, profileName } = require('../../scripts/lib/runtime-id');
 const { perfProvenance } = require('../lib/provenance');
 const { oneHost } = require('../lib/host-guard');
 const { measurement } = require('../format');
-const { ProseNumberError, variantLink } = require('../lib/lookup');
+const { ProseNumberError, styleList } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');
@@ -136,9 +137,12 @@ function costPerCallTable(args, load) {
     }));
   const runtime = cells[0] ? cells[0].runtime : args.runtime || 'now';
   const scenario = args.scenario && args.scenario !== 'upload' ? `, ${args.scenario} scenario` : '';
+  // The words naming the baseline row, once: a reader who picks another
+  // row sees them replaced by its name (site/render/table-sort.js).
+  const named = inSentence(styleName(BASELINE));
   return {
-    caption: `Cost per call over ${BASELINE} (nested callbacks), ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
-      `(the style’s warm median − ${BASELINE}’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ` +
+    caption: `Cost per call over ${named}, ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
+      '(the style’s warm median − the baseline’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ' +
       'cheapest first. “Not told apart”: the interval holds 0. Each process’s warm series is classified by changepoint ' +
       'analysis (flat, warm-up, slowdown, no steady state); only the steady ones give a warm figure.' +
       (withCpu ? ' CPU per call: the same difference over the steady batches’ CPU time (user + system of the whole process, ' +
@@ -148,7 +152,7 @@ function costPerCallTable(args, load) {
       { key: 'name', title: 'Variant' },
       { key: 'cost', title: 'Per call', unit: 'µs', num: true },
       { key: 'costCi', title: '95 % interval', unit: 'µs', num: true },
-      { key: 'standing', title: `Against ${BASELINE}` },
+      { key: 'standing', title: `Against ${inSentence(styleName(BASELINE))}` },
       { key: 'ratio', title: 'Ratio', num: true },
       { key: 'ratioCi', title: '95 % interval', num: true },
       ...(withCpu ? [{ key: 'cpu', title: 'CPU per call (95 % interval)', unit: 'µs' }] : []),
@@ -162,9 +166,9 @@ function costPerCallTable(args, load) {
     // the intervals and the verdict, bootstrapped from the samples against
     // the baseline, hold for it alone.
     sort: { by: 'cost' },
-    rebase: { row: BASELINE, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing', 'cpu'] },
+    rebase: { row: BASELINE, named, of: 'warm', ratio: 'ratio', perCall: 'cost', calls: n, fixed: ['costCi', 'ratioCi', 'standing', 'cpu'] },
     empty: `No warm figures for ${runtime} at n = ${n} (${MODES[mode]}): rerun with npm run bench -- --runtimes ${profileName(runtime)} --n ${n} --mode ${mode} --out data/${perfFile(args.runtime)}.json.`,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: 'warm' }),
   };
 }
 
@@ -173,8 +177,9 @@ function costPerCallTable(args, load) {
 //   {% costPerCall "promises-native", n=1000 %}
 //     -> "5.4 µs more per call than nested callbacks (95 % interval 4.5 to 6.4 µs; 1.38× its warm time;
 //         4.9 µs of CPU time, 4.1 to 5.8)", the CPU part where the file has CPU times
-//   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=)
-//     -> the linked names of the styles in that standing, cheapest first
+//   {% costGroup "not told apart", n=1000 %}   (or "costs more", "costs less"; exclude=, table=)
+//     -> the linked names of the styles in that standing, cheapest first; more
+//        than three as their count, linked to table= (site/lib/lookup.js styleList)
 // The article asks for the rows of one group a dozen times (a table and
 // every costPerCall, costShare and costGroup beside it), and each asks for a
 // seeded bootstrap per style: computed once per loaded file and group. The
@@ -249,8 +254,7 @@ function costGroupProse(load, [which], kw) {
   const drop = kw.exclude ? new RegExp(kw.exclude) : null;
   const ids = groupRows(load, kw).filter((r) => r.cost && standing(r.cost) === which && !(drop && drop.test(r.cell.variant))).map((r) => r.cell.variant);
   if (!ids.length) throw new ProseNumberError(`no style "${which}" at n = ${kw.n || 1000}; rewrite the sentence`);
-  const names = ids.map(variantLink);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return styleList(ids, { table: kw.table });
 }
 
 // ---- beside the reader's browser ------------------------------------------
@@ -297,7 +301,7 @@ function browserRatiosChart(args, load) {
     rangeNames: ['95 % low', '95 % high'],
     series,
     floor: null,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: 'warm' }),
   };
 }
 

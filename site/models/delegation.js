@@ -15,6 +15,7 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
+const { scenarioStyleName } = require('../lib/style-names');
 const { scenarioData } = require('../lib/measured');
 const { median, bootstrapInterval } = require('../../scripts/lib/stats');
 const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
@@ -55,7 +56,8 @@ function delegationChart(args, load) {
   const drawn = drawOneHost(hit, selectCells(hit.data, { scenario: 'delegation', runtime: args.runtime, mode: by === 'n' ? mode : undefined })
     .filter((c) => by === 'n' || c.n === n));
   const { cells } = drawn;
-  model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label);
+  model.series = toSeries(groupPoints(cells, metric.pick, (c) => (by === 'depth' ? DEPTH[c.mode] : c.n)), label)
+    .map((s) => ({ ...s, name: scenarioStyleName('delegation', s.label) }));
   model.notes = [drawn.note, ...runFlags(hit.data, cells)].filter(Boolean);
   model.env = cells.length ? perfEnv(hit.data, cells) : '';
   model.commands = perfCommands(hit.data, cells);
@@ -86,7 +88,7 @@ function delegationTable(args, load) {
   const metric = option(args.metric || 'throughput', METRICS, 'metric');
   const n = Number(args.n || 10000);
   const hit = measured(load);
-  const columns = [{ key: 'variant', title: 'Runner' },
+  const columns = [{ key: 'variant', title: 'Runner', style: 'delegation' },
     ...Object.keys(MODES).map((m) => ({ key: m, title: m === 'flat' ? 'flat' : `${DEPTH[m]} level${DEPTH[m] > 1 ? 's' : ''}`, unit: metric.unit, num: true }))];
   const relative = metric === METRICS.throughput;
   if (relative) columns.push({ key: 'd1-share', title: '1 level / flat', unit: '', num: true }, { key: 'd5-share', title: '5 levels / flat', unit: '', num: true });

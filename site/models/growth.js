@@ -105,7 +105,7 @@ function growthTable(args, load) {
     rows,
     empty: `No style finished at ${MIN_POINTS} or more sizes in data/${SWEEP_FILE[metric]}.json for ${runtime}: run ` +
       `${metric === 'warm' ? 'npm run bench:sweep-warm -- --resume' : `npm run bench -- --sweep${args.runtime ? ` --runtimes ${args.runtime}` : ''} --resume`}.`,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric }),
   };
 }
 

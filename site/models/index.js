@@ -25,6 +25,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { addedScenarioFiles } = require('../../scripts/lib/scenario-dirs');
+const { styleName } = require('../lib/style-names');
 
 // file (relative to the repository) -> model. No model requires this registry:
 // it loads them by name, so an import circle through it would not show.
@@ -92,11 +93,13 @@ function tableModel(kind, args, load) {
 }
 
 // Labels the author's filter keeps (what the chart first plots and the
-// table and CSV show).
+// table and CSV show). A series matches by its label or by the name readers
+// see (assets/js/flot-regex-filter.js matches the same way).
 function visibleSeries(model) {
   if (!model.filter.regex) return model.series;
   const re = new RegExp(model.filter.regex);
-  return model.series.filter((s) => re.test(s.label) === (model.filter.mode === 'show'));
+  const hit = (s) => re.test(s.label) || re.test(s.name || styleName(s.label));
+  return model.series.filter((s) => hit(s) === (model.filter.mode === 'show'));
 }
 
 module.exports = { chartModel, tableModel, visibleSeries, CHARTS, TABLES, PROSE, MODEL_FILES };

@@ -21,18 +21,20 @@
 // index and `categories` naming each index; a cell that did not run leaves
 // its series a gap there, never a zero.
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 const manifest = require('../../examples/manifest.json');
 const { round } = require('../format');
 const { fromPackage } = require('../../scripts/lib/paths');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID, FLOOR_LABEL, MODES, perfCells, summary } = require('../lib/cells');
-const { incompleteNote, perfCommands } = require('../lib/provenance');
+const { incompleteNote, perfCommands, commitText } = require('../lib/provenance');
 const { runtimeMatches, NOW_RUNTIME } = require('../lib/runtime-match');
 const { runtimesOfCells, exactName, profileName } = require('../../scripts/lib/runtime-id');
 const { hostLabel } = require('../../scripts/lib/host-identity');
 const { everyProfile, thenAndNow, PROFILES, THEN_AND_NOW } = require('../lib/perf-files');
 const { oneHost, ratioHostsNote, hostsOfCells, runFlags, anchorWords, hostRecordOf } = require('../lib/host-guard');
 const { ratio: times } = require('../../assets/js/cost-format');
+const { readerReason } = require('../lib/skip-reason');
 
 const ENGINES = { v8: 'V8', jsc: 'JavaScriptCore' };
 const DEFAULT_N = 1000;
@@ -92,7 +94,7 @@ function matrixEnv(perf, cells, runtimes) {
   }
   const span = (ds) => (ds.length > 1 ? `${ds[0]} to ${ds[ds.length - 1]}` : ds[0]);
   const hosts = [...byHost].map(([text, ds]) => [text, ds.size && span([...ds].sort())].filter(Boolean).join(', '));
-  const commits = [...new Set(runs.filter((r) => r.git && r.git.commit).map((r) => r.git.commit.slice(0, 10) + (r.git.dirty ? ' (uncommitted changes)' : '')))];
+  const commits = [...new Set(runs.map((r) => commitText(r.git)).filter(Boolean))];
   const held = cells.map((c) => (Array.isArray(c.samples) ? c.samples.filter((x) => x.status === 'ok').length : c.time && c.time.count)).filter((k) => k > 0);
   const lo = Math.min(...held), hi = Math.max(...held);
   return [
@@ -123,7 +125,9 @@ const MATRIX_METRICS = {
   memory: { title: PERF_METRICS.memory.title, unit: PERF_METRICS.memory.unit, pick: (c) => summary(c.memory) },
   // Each style's median over the nested callbacks' median on the same
   // runtime: what the style costs there, whatever the runtime's own speed.
-  ratio: { title: `Time relative to ${BASELINE} on the same runtime`, unit: '×', pick: null },
+  // Named when a figure asks, not at load: the name comes from the build's
+  // one read of the manifest (site/lib/per-build.js), renewed per build.
+  ratio: { get title() { return `Time relative to ${inSentence(styleName(BASELINE))} on the same runtime`; }, unit: '×', pick: null },
 };
 
 // Each style's ratio to nested callbacks on its runtime, both cells from
@@ -237,7 +241,7 @@ const STATUS_WORDS = { timeout: 'timed out', crash: 'crashed', oom: 'out of memo
 // runtime) and shortened to its first clause for the table cell.
 function cellReason(cell) {
   const word = STATUS_WORDS[cell.status] || cell.status;
-  const full = fromPackage(String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, '')).trim();
+  const full = readerReason(fromPackage(String(cell.error || '').replace(/\s*\([^()]*\b(?:probed|browser)\)\s*$/, ''))).trim();
   if (cell.status !== 'skipped') return { short: word, full: full ? `${word}: ${full}` : word };
   const first = full.split(/[;:(]/)[0].trim();
   return { short: first || word, full: full || word };
@@ -267,7 +271,7 @@ function matrixTable(args, load) {
       const c = at.get(`${v}|${r.id}`);
       if (!c) row[r.id] = { text: '', title: 'not in this run' };
       else if (ratios.has(c)) row[r.id] = times(ratios.get(c));
-      else if (c.status === 'ok') row[r.id] = { text: '–', title: `no ${BASELINE} figure on this runtime to divide by` };
+      else if (c.status === 'ok') row[r.id] = { text: '–', title: `no figure of ${inSentence(styleName(BASELINE))} on this runtime to divide by` };
       else {
         const why = cellReason(c);
         row[r.id] = { text: why.short, title: why.full, note: noteOf(why.full), gap: true };
@@ -279,7 +283,7 @@ function matrixTable(args, load) {
   const hostOfRuntime = (id) => hostsOfCells(hit, cells.filter((c) => c.runtime === id && c.status === 'ok'));
   return {
     id: args.id || `table-matrix-${mode}${scenario === 'upload' ? '' : `-${scenario}`}`,
-    caption: `Which style runs where, ${MODES[mode]}${scenario === 'upload' ? '' : `, ${scenario} scenario`}, n = ${n}: each style’s median time over ${BASELINE}’s ` +
+    caption: `Which style runs where, ${MODES[mode]}${scenario === 'upload' ? '' : `, ${scenario} scenario`}, n = ${n}: each style’s median time over ${inSentence(styleName(BASELINE))}’s ` +
       'on the same runtime and host, or why a cell has none. Each column names the host its runtime was measured on: the hosts differ, so a ' +
       'ratio compares with another runtime’s ratio, never a time with a time',
     columns: [{ key: 'name', title: 'Variant' }, ...runtimes.map((r) => ({ key: r.id, title: r.label, unit: hostOfRuntime(r.id) || undefined, num: true }))],

@@ -10,6 +10,7 @@
 //
 //   {% dataTable "pairedCost", n=1000 %}   (runtime=, mode=cpu)
 const { BASELINE } = require('../../scripts/lib/manifest');
+const { styleName, inSentence } = require('../lib/style-names');
 const { selectCells, FLOOR_ID, MODES } = require('../lib/cells');
 const { perfFile } = require('../lib/perf-files');
 const { profileName } = require('../../scripts/lib/runtime-id');
@@ -56,7 +57,7 @@ function pairedCostTable(args, load) {
     })
     .sort((a, b) => a.raw.paired - b.raw.paired || a.name.localeCompare(b.name));
   return {
-    caption: `The cost per call over ${BASELINE} (nested callbacks), ${MODES[mode]}, n = ${n}, ${runtime}, warm, measured two ways: ` +
+    caption: `The cost per call over ${inSentence(styleName(BASELINE))}, ${MODES[mode]}, n = ${n}, ${runtime}, warm, measured two ways: ` +
       'unpaired (the style’s warm median and callbacks’ from separate processes, a bootstrap interval) and paired (the style and ' +
       'callbacks alternating in one process, each in its own vm context, one figure per process; a distribution-free interval over ' +
       'processes). “Same figure”: the two intervals overlap. “Interval”: the paired half-width against the unpaired one, as a factor ' +

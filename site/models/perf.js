@@ -28,6 +28,7 @@ const { perfFile, DEFAULT_PERF } = require('../lib/perf-files');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
 const { runtimesOfCells, exactName } = require('../../scripts/lib/runtime-id');
 const { engineNote } = require('./matrix');
+const { readerReason } = require('../lib/skip-reason');
 
 const DEFAULT_MAX_N = 2000; // the article's n; larger n belong to the scale sweep
 
@@ -57,7 +58,7 @@ function perfChart(args, load) {
     y: { title: metric.title, unit: metric.unit },
     series: toSeries(byVariant),
     floor,
-    ...withNote(perfProvenance(hit, cells), drawn.note),
+    ...withNote(perfProvenance(hit, cells, { metric: args.metric }), drawn.note),
   };
 }
 
@@ -127,7 +128,7 @@ function perfOf(perf, id, { n, scenario = 'upload' }) {
       // different hosts, whose times do not compare (site/lib/host-guard.js).
       host: hostOf(perf, c),
       status: c.status,
-      error: c.error || null,
+      error: c.error ? readerReason(c.error) : null,
       time: c.time && typeof c.time.median === 'number' ? c.time : null,
       memory: c.memory && typeof c.memory.median === 'number' ? c.memory : null,
       ioFloorMs: c.ioFloorMs,

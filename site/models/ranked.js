@@ -68,7 +68,7 @@ function rankedChart(args, load) {
     floor: floorCell && floorCell[m.figure] ? { label: FLOOR_LABEL, data: [point(floorCell, m)] } : null,
     rangeNames: ['95 % low', '95 % high'],
     zeroBased,
-    ...perfProvenance(hit, cells),
+    ...perfProvenance(hit, cells, { metric: args.metric }),
   };
 }
 

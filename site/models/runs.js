@@ -5,7 +5,7 @@
 //
 //   {% dataTable "runs", runtime="node-24" %}   (file= for a file other than a profile's: perf-sweep, delegation, ...)
 const { perfFile, everyProfile, PROFILES, fileOfProfile } = require('../lib/perf-files');
-const { commandOf, hostOf } = require('../lib/provenance');
+const { commandOf, hostOf, commitState } = require('../lib/provenance');
 const { runFlags } = require('../lib/host-guard');
 
 // "42 min", "1 min 48 s", "9 s": the unit a reader plans a rerun in.
@@ -29,36 +29,50 @@ function scope(run) {
   ].filter(Boolean).join('; ');
 }
 
+// The processes a run carried out (runs[].jobsRun, recorded since issue 43),
+// or "not recorded": the repetitions a file still holds are not that count,
+// since a later run replaces the cells it measures again.
+const processesRun = (run) => (Number.isInteger(run.jobsRun) ? String(run.jobsRun) : 'not recorded');
+
 function runsTable(args, load) {
   const name = args.file || perfFile(args.runtime);
   const hit = load(name);
   const cells = hit.data.cells || [];
   const runs = Object.entries(hit.data.runs || {}).sort((a, b) => String(a[1].date).localeCompare(String(b[1].date)));
   const rows = runs.map(([id, run]) => {
-    const mine = cells.filter((c) => c.run === id);
-    const samples = mine.reduce((k, c) => k + (c.samples || []).filter((s) => s.status === 'ok').length, 0);
+    // A cell's `run` is the run of its latest sample; each sample names its
+    // own, so a run that added repetitions to cells a later run touched
+    // again is still credited with them.
+    const kept = (c) => (c.samples || []).filter((s) => s.run === id).length;
+    const mine = cells.filter((c) => c.run === id || kept(c) > 0);
     return {
       date: String(run.date || '').slice(0, 10),
       scope: scope(run),
       command: commandOf(run) || '(not recorded: a run from before commands were kept)',
       wall: run.wallMs ? `${duration(run.wallMs)}${run.finished ? '' : ' (stopped, resumed later)'}` : '–',
       cells: String(mine.length),
-      samples: String(samples),
+      processes: processesRun(run),
+      kept: String(mine.reduce((k, c) => k + kept(c), 0)),
       machine: mine.length ? hostOf(hit.data, mine[0]) || '–' : '–',
+      commit: commitState(run.git),
     };
   }).filter((r) => r.cells !== '0');
   return {
     id: args.id || `table-runs-${name}`,
     caption: `The runs in ${hit.shown}, oldest first: what each measured, the command that did it, its wall time and machine. ` +
-      'A later run of the same cells with --resume adds repetitions; the cells keep the run that made them.',
+      'Processes: those the run started for its repetitions, one per repetition and one per attempt run again, as the run ' +
+      'counted them (runs before issue 43 did not count them). Kept: its repetitions the file still holds; a later run that ' +
+      'measures a cell again replaces them.',
     columns: [
       { key: 'date', title: 'Date' },
       { key: 'scope', title: 'Measured' },
       { key: 'command', title: 'Command', code: true },
       { key: 'wall', title: 'Wall time', num: true },
       { key: 'cells', title: 'Cells', num: true },
-      { key: 'samples', title: 'Processes', num: true },
+      { key: 'processes', title: 'Processes', num: true },
+      { key: 'kept', title: 'Kept', num: true },
       { key: 'machine', title: 'Machine' },
+      { key: 'commit', title: 'Commit' },
     ],
     rows,
     // A run whose anchors or host changed is flagged here too (site/lib/host-guard.js).
@@ -93,4 +107,4 @@ function machinesProse(load) {
     : `${host} for ${list([...profiles])}`)).reverse().join('; ');
 }
 
-module.exports = { charts: {}, tables: { runs: runsTable }, prose: { machines: (load) => machinesProse(load) }, duration, scope, machinesProse };
+module.exports = { charts: {}, tables: { runs: runsTable }, prose: { machines: (load) => machinesProse(load) }, duration, scope, machinesProse, processesRun };

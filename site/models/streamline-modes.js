@@ -16,6 +16,7 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
+const { scenarioStyleName } = require('../lib/style-names');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
@@ -77,10 +78,13 @@ function streamlineModesChart(args, load) {
   const failed = found.failed.filter((c) => kept.has(c));
   const byVariant = groupPoints(ok, metric.pick);
   for (const cell of failed) if (!byVariant.has(cell.variant)) byVariant.set(cell.variant, []);
-  model.series = toSeries(byVariant, (variant) => {
+  // Labelled with the outcome where one failed; named as everywhere, with the same note.
+  const noteOf = (variant) => {
     const note = outcomeNote(failed.filter((c) => c.variant === variant));
-    return `${label(variant)}${note ? ` (${note})` : ''}`;
-  });
+    return note ? ` (${note})` : '';
+  };
+  const names = new Map([...byVariant.keys()].map((v) => [`${label(v)}${noteOf(v)}`, `${scenarioStyleName('streamline-modes', label(v))}${noteOf(v)}`]));
+  model.series = toSeries(byVariant, (variant) => `${label(variant)}${noteOf(variant)}`).map((s) => ({ ...s, name: names.get(s.label) }));
   const all = ok.concat(failed);
   model.notes = [drawn.note, ...runFlags(hit.data, all)].filter(Boolean);
   model.env = all.length ? perfEnv(hit.data, all) : '';
@@ -103,7 +107,7 @@ function streamlineModesTable(args, load) {
   // Times side by side over the moduli: one host.
   oneHost(hit, ok, `the streamline-modes table (${mode})`);
   const ns = [...new Set(all.map((c) => c.n))].sort((a, b) => a - b);
-  const columns = [{ key: 'variant', title: 'Variant' }, ...ns.map((n) => ({ key: `n${n}`, title: `modulo ${n}`, unit: metric.unit, num: true }))];
+  const columns = [{ key: 'variant', title: 'Variant', style: 'streamline-modes' }, ...ns.map((n) => ({ key: `n${n}`, title: `modulo ${n}`, unit: metric.unit, num: true }))];
   const rows = new Map();
   const row = (variant) => {
     if (!rows.has(variant)) rows.set(variant, { variant: label(variant) });

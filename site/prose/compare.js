@@ -22,7 +22,7 @@ const { FLOOR_ID } = require('../lib/cells');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
 const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
 const { reproduction2013 } = require('../models/reproduction-2013');
-const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link } = require('../lib/lookup');
+const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList, MAX_NAMED } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
 
 // Two styles whose intervals overlap "took the same time" only when their
@@ -145,11 +145,12 @@ module.exports = function compareProse(load) {
   function leadersPhrase(kw) {
     const { best, tied } = leaders(kw);
     if (!tied.length) return `${link(best.id)}, ${kw.end === 'high' ? 'above' : 'ahead of'} every other style by more than the 95\u00a0% intervals`;
-    // list=false: a long tie reads better as a number.
-    if (kw.list === false) return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
-    const names = tied.map((r) => link(r.id));
-    const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-    return `${link(best.id)}, tied with ${listed} (their 95\u00a0% intervals overlap)`;
+    // list=false, or more names than a sentence holds (MAX_NAMED with the
+    // leader): a long tie reads better as a number.
+    if (kw.list === false || tied.length + 1 > MAX_NAMED) {
+      return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
+    }
+    return `${link(best.id)}, tied with ${styleList(tied.map((r) => r.id))} (their 95\u00a0% intervals overlap)`;
   }
 
   // "callbacks, async functions and native promises are within 3 % of each
@@ -159,6 +160,7 @@ module.exports = function compareProse(load) {
   function within(kw) {
     const ids = String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean);
     if (ids.length < 2) throw new ProseNumberError('variants= names at least two variants, comma-separated');
+    if (ids.length > MAX_NAMED) throw new ProseNumberError(`variants= names ${ids.length} styles; a sentence names at most ${MAX_NAMED}: split the group, or point to the table`);
     const hit = perfHit(load, kw);
     const cells = ids.map((id) => perfCell(hit, { ...kw, variant: id }));
     oneHost(hit, cells, `{% within %} of ${ids.join(', ')}`);
@@ -168,8 +170,7 @@ module.exports = function compareProse(load) {
         if (a.hi < b.lo) throw new ProseNumberError(`${a.id} and ${b.id} do not tie: their 95 % intervals are apart (${a.hi.toFixed(2)} < ${b.lo.toFixed(2)}); use compare= for the two, or drop one from the group`);
       }
     }
-    const names = rows.map((r) => link(r.id));
-    const listed = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const listed = styleList(ids);
     const spread = spreadPercent(rows.map((r) => r.median)).replace(/^under /, '');
     return `${listed} ${ids.length === 2 ? 'are' : 'are all'} within ${spread} of each other`;
   }
@@ -230,8 +231,7 @@ module.exports = function compareProse(load) {
     const rows = what === 'total' ? table.rows : table.rows.filter((r) => r.verdict === what);
     if (kw.list !== true) return String(rows.length);
     if (!rows.length) throw new ProseNumberError(`no style of the ${kw.set || 'cpu'} reproduction "${what}"; say so without list=true`);
-    const names = rows.map((r) => link(r.name));
-    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+    return styleList(rows.map((r) => r.name), { table: kw.table });
   }
 
   // A setting or the machine of the runs that measured "now" (or runtime=):

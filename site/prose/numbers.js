@@ -11,6 +11,8 @@
 //   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
 //   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf-node-20.json
+//   {% v8Version "chromium" %}                                          "14.3", the V8 its runs recorded
+//   {% nearestV8 "chromium" %}                                          "Node 26 (V8 14.6)": the Node whose V8 is nearest
 //   {% variantRef "async-await" %}                                      link to the variant's page
 //   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}   see compare.js
 //
@@ -137,11 +139,48 @@ function count(load, source, kw) {
   return new Set(shown.filter((c) => kw.of !== 'variant' || c.variant !== FLOOR_ID).map((c) => c[kw.of])).size;
 }
 
-function runtimeVersion(load, id, file) {
+function runtimeRecord(load, id, file) {
   const hit = perfHit(load, { file, runtime: id || '(none given)' });
   const runtimes = Object.values(hit.data.runs).flatMap((r) => Object.values(r.runtimes || {}));
   const [rt] = narrow(runtimes.map((r) => ({ ...r, runtime: r.id })), [['runtime', id || '(none given)', runtimeMatch]], hit.shown);
-  return rt.version;
+  return { rt, hit };
+}
+
+function runtimeVersion(load, id, file) {
+  return runtimeRecord(load, id, file).rt.version;
+}
+
+// V8's major and minor ("14.3.127" -> [14, 3]); its minor runs 0 to 9, so
+// 10 × major + minor counts releases.
+function v8Release(version) {
+  const m = /^(\d+)\.(\d+)/.exec(String(version || ''));
+  return m ? { text: `${m[1]}.${m[2]}`, index: Number(m[1]) * 10 + Number(m[2]) } : null;
+}
+
+function v8Version(load, id) {
+  const { rt, hit } = runtimeRecord(load, id);
+  const v8 = v8Release(rt.v8);
+  if (!v8) throw new ProseNumberError(`${hit.shown} records no V8 version for ${rt.id}`);
+  return v8.text;
+}
+
+// The Node profile whose V8 is nearest the given runtime's, of every
+// profile's file present: "Node 26 (V8 14.6)". Two equally near name both.
+function nearestV8(load, id) {
+  const own = v8Release(v8Version(load, id));
+  const nodes = new Map();
+  for (const part of everyProfile(load).hit.parts) {
+    for (const run of Object.values(part.data.runs || {})) {
+      for (const rt of Object.values(run.runtimes || {})) {
+        const v8 = rt.name === 'node' && v8Release(rt.v8);
+        if (v8) nodes.set(String(rt.version).split('.')[0], v8);
+      }
+    }
+  }
+  if (!nodes.size) throw new ProseNumberError('no Node runtime in data/perf-<profile>.json records its V8 version');
+  const gap = (v8) => Math.abs(v8.index - own.index);
+  const least = Math.min(...[...nodes.values()].map(gap));
+  return [...nodes].filter(([, v8]) => gap(v8) === least).map(([major, v8]) => `Node ${major} (V8 ${v8.text})`).join(' and ');
 }
 
 // A value as {% num %} prints it: complexity ratios with up to two
@@ -152,4 +191,4 @@ function numText(v, kw) {
   return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
 }
 
-module.exports = { value, ratio, count, runtimeVersion, numText, ProseNumberError };
+module.exports = { value, ratio, count, runtimeVersion, v8Version, nearestV8, numText, ProseNumberError };

@@ -8,6 +8,11 @@
 const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
 const { tableSort } = require('./table-sort');
+const { styleName, isStyle, scenarioStyleName } = require('../lib/style-names');
+
+// What readers see for a series: its name (a companion post's model gives
+// one), else its style's name, else its label (site/lib/style-names.js).
+const nameOf = (s) => s.name || styleName(s.label);
 
 // JSON inside <script>: "</script" or "<!--" in a label must not end the block.
 const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
@@ -64,6 +69,10 @@ function wireModel(model) {
     return row;
   });
   const wire = { x: model.x.title, u: model.y.unit, log: model.log, filter: model.filter, n: ns, r: reps.size === 1 ? [...reps][0] : null, s: series };
+  // The names the legend, tooltips, table and CSV show, where any differs
+  // from its label (filters, the URL state and the legend's keys stay on labels).
+  const names = model.series.map(nameOf);
+  if (names.some((n, i) => n !== model.series[i].label)) wire.nm = names;
   if (model.xlog) wire.xl = 1;
   // The page draws rows instead of lines (site/models/ranked.js).
   if (model.kind) wire.k = model.kind;
@@ -90,7 +99,7 @@ const axisTitle = (a) => (a.unit ? `${a.title} (${a.unit})` : a.title);
 
 // The same text charts.js offers for download once a reader filters.
 const csv = (model, series) =>
-  format.csv(model.x.title, model.y.unit, model.categories ? series.map((s) => ({ label: s.label, data: s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) })) : series, model.rangeNames);
+  format.csv(model.x.title, model.y.unit, series.map((s) => ({ label: nameOf(s), data: model.categories ? s.data.map((p) => [model.categories[p[0]], ...p.slice(1)]) : s.data })), model.rangeNames);
 
 // The series the author's filter shows, at the wire's x values, then the
 // floor line: the chart as drawn, for a reader without scripts, and where
@@ -102,7 +111,7 @@ function chartTable(model) {
   const row = (s) => {
     const at = new Map(s.data.map((p) => [p[0], p]));
     const cells = xs.map((x) => `<td class="num">${esc(format.cell(at.has(x) ? at.get(x)[1] : null))}</td>`);
-    return `<tr><th scope="row">${esc(s.label)}</th>${cells.join('')}</tr>`;
+    return `<tr><th scope="row"${isStyle(s.label) || s.name ? ` data-series="${esc(s.label)}"` : ''}>${esc(nameOf(s))}</th>${cells.join('')}</tr>`;
   };
   const rows = visibleSeries(model).map(row);
   if (model.floor) rows.push(row(model.floor));
@@ -199,19 +208,33 @@ function dataTable(model) {
   const head = model.columns
     .map((c, i) => `<th scope="col"${c.num ? ' class="num"' : ''}${sort.head(c, i)}>${esc(c.title)}${c.unit ? ` <small>(${esc(c.unit)})</small>` : ''}</th>`)
     .join('');
+  // A row named by a style's id shows the style's name (site/lib/style-names.js);
+  // a companion post's table names its column's scenario (style: 'chains').
+  const first = model.columns[0];
+  // A name may break after a dot inside it ("Bluebird.<wbr>coroutine"): the
+  // row labels stay in view on a phone while the rest scrolls, and one long
+  // word would leave the other columns too little room beside them.
+  const breakable = (html) => html.replace(/\.(?=[A-Za-z])/g, '.<wbr>');
+  const rowHead = (v) => {
+    const name = first.style ? scenarioStyleName(first.style, v) : styleName(v);
+    return name !== String(v) ? `<th scope="row" data-series="${esc(v)}">${breakable(esc(name))}</th>` : `<th scope="row">${esc(v)}</th>`;
+  };
   const rows = model.rows.map(
-    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? `<th scope="row">${esc(r[c.key])}</th>` : tableCell(r[c.key], c, sort.cell(r, c)))).join('')}</tr>`,
+    (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? rowHead(r[c.key]) : tableCell(r[c.key], c, sort.cell(r, c)))).join('')}</tr>`,
   );
   const notes = (model.footnotes || []).length
     ? `\n<ol class="table-notes">${model.footnotes.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>`
     : '';
+  // A table that names its own runs and machines (the runs table) has no
+  // line under it, rather than a paragraph holding only its full stop.
+  const meta = provenance(model);
   return [
     `<figure class="data-table" id="${esc(model.id)}">`,
-    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${esc(model.caption)}${incompleteNote(model)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${esc(model.id)}" aria-label="Link to this table">#</a> ${sort.caption(esc(model.caption))}${incompleteNote(model)}</figcaption>`,
     `<div class="table-scroll"><table${sort.table}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>${notes}`,
-    `<p class="chart-meta">${provenance(model)}.</p>`,
+    meta && `<p class="chart-meta">${meta}.</p>`,
     `</figure>`,
-  ].join('\n');
+  ].filter(Boolean).join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote, nameOf };

@@ -8,7 +8,7 @@
 // and the legend's family toggles do that job. The figure's height follows
 // its number of rows (--rows, charts.css).
 const { escapeHtml: esc, chartFormat: format } = require('../format');
-const { dataParts, wireModel, provenance, incompleteNote } = require('./chart-html');
+const { dataParts, wireModel, provenance, incompleteNote, nameOf } = require('./chart-html');
 
 const EXTRA_CELLS = 2; // interval, family
 
@@ -23,7 +23,7 @@ function rankedTable(model) {
   const rows = model.series.map((s) => {
     const [, median, lo, hi, reps] = s.data[0];
     const ci = lo === null ? `– (${reps} runs)` : `${format.measurement(lo)}–${format.measurement(hi)}`;
-    return `<tr><th scope="row">${esc(s.label)}</th><td class="num">${esc(format.cell(median))}</td><td class="num">${esc(ci)}</td><td>${esc(fam.get(s.label) || '')}</td></tr>`;
+    return `<tr><th scope="row" data-series="${esc(s.label)}">${esc(nameOf(s))}</th><td class="num">${esc(format.cell(median))}</td><td class="num">${esc(ci)}</td><td>${esc(fam.get(s.label) || '')}</td></tr>`;
   });
   const head = `<tr><th scope="col">Style, fastest first</th><th scope="col" class="num">Median (${esc(u)})</th><th scope="col" class="num">95 % interval (${esc(u)})</th><th scope="col">Family</th></tr>`;
   return `<div class="table-scroll"><table><caption>${esc(model.y.title)} at n = ${model.series.length ? model.series[0].data[0][0] : '–'}: the median of the repetitions and its 95 % interval; overlapping intervals are ties</caption><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;

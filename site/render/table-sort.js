@@ -12,10 +12,15 @@
 //   rows: [{ ..., raw: { <column key>: number } }]
 //   sort: { by: <column key> }                 (the rows are ascending by it)
 //   rebase: { row: <baseline label>, of: <key>, ratio: <key>, perCall: <key>,
-//             calls: <n>, fixed: [<keys that hold against that row only>] }
+//             calls: <n>, fixed: [<keys that hold against that row only>],
+//             named: <the words of the caption that name the baseline row> }
+// The caption's `named` words are marked (caption()), so the page puts the
+// name of the row a reader picks in their place: a caption that kept "over
+// original" above figures worked out against another row would misname them.
 const { escapeHtml: esc } = require('../format');
+const { styleName } = require('../lib/style-names');
 
-const NONE = { table: '', head: () => '', cell: () => '' };
+const NONE = { table: '', head: () => '', cell: () => '', caption: (html) => html };
 
 const figure = (row, key) => {
   const v = row.raw ? row.raw[key] : undefined;
@@ -37,8 +42,15 @@ function tableSort(model) {
   const role = rebase ? roles(rebase) : new Map();
   const numeric = new Set(model.columns.filter((c) => model.rows.some((r) => figure(r, c.key) !== null)).map((c) => c.key));
   const by = model.sort && model.sort.by;
+  const named = rebase && rebase.named ? esc(rebase.named) : null;
   return {
-    table: ` data-sortable${rebase ? ` data-baseline="${esc(rebase.row)}" data-calls="${rebase.calls}"` : ''}`,
+    // The baseline as its row shows it (a style's name, site/render/chart-html.js).
+    table: ` data-sortable${rebase ? ` data-baseline="${esc(styleName(rebase.row))}" data-calls="${rebase.calls}"` : ''}`,
+    // The escaped caption, its first naming of the baseline marked.
+    caption(html) {
+      if (!named || !html.includes(named)) return html;
+      return html.replace(named, `<span class="table-baseline-name">${named}</span>`);
+    },
     head(column, index) {
       // The row labels sort as text; a column of words or intervals does not sort.
       const kind = index === 0 ? 'text' : numeric.has(column.key) ? 'num' : null;

@@ -138,6 +138,8 @@ test('sortable tables, baseline row, raw data and 390 px, in Chromium', async (t
     assert.equal(asBuilt.find((r) => r[0] === built)[ratio], '1.00×');
     const medians = new Map(await column(page, COST, of));
     const other = [...medians.keys()].find((l) => l !== built);
+    const caption = () => page.textContent(`${COST_FIGURE} figcaption`);
+    const builtCaption = await caption();
 
     await page.selectOption(`${COST_FIGURE} .table-tools select`, other);
     const rows = await page.$$eval(`${COST} tbody tr`, (trs) => trs.map((tr) => ({
@@ -153,6 +155,9 @@ test('sortable tables, baseline row, raw data and 390 px, in Chromium', async (t
     }
     assert.equal(rows.find((r) => r.label === other).cells[ratio], '1.00×');
     assert.match(await page.textContent(`${COST_FIGURE} .table-rebase-note`), new RegExp(`against ${other}`));
+    // The caption names the row picked, not the build's baseline (issue 43: "over original" stayed).
+    assert.match(await caption(), new RegExp(`^# Cost per call over ${other.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')},`));
+    assert.ok(!(await caption()).includes(`over ${built}`), await caption());
 
     // Sorting by the recomputed ratio uses the new figures.
     await page.click(`${COST} thead th:nth-child(${ratio + 1}) button`);
@@ -165,6 +170,7 @@ test('sortable tables, baseline row, raw data and 390 px, in Chromium', async (t
     const byLabel = (list) => [...list].sort((x, y) => x[0].localeCompare(y[0]));
     assert.deepEqual(byLabel(back), byLabel(asBuilt), 'every cell as the build wrote it');
     assert.equal(await page.textContent(`${COST_FIGURE} .table-rebase-note`), '');
+    assert.equal(await caption(), builtCaption, 'the caption as built');
     await check.snapshot(page.locator(COST_FIGURE), 'sortable-cost-table.png');
     assert.deepEqual(problems.list(), []);
   });

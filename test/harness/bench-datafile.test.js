@@ -65,3 +65,17 @@ test('a run whose every cell was measured again leaves the runs list', async (t)
   assert.deepEqual(Object.keys(data.runs), [data.cells[0].run]);
   assert.notEqual(data.cells[0].run, firstRun);
 });
+
+// Issue 43: the runs table counted the samples a file still held as the
+// processes a run carried out; the run now counts them itself.
+test('a run records how many processes it carried out for its repetitions (jobsRun)', async (t) => {
+  const out = tempOut(t);
+  const r = await runBench([...SMALL.slice(0, -1), '2', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const data = readData(out);
+  const [id] = Object.keys(data.runs);
+  const samples = data.cells.flatMap((c) => c.samples).filter((s) => s.run === id);
+  const retried = samples.reduce((k, s) => k + (s.retries ? s.retries.length : 0), 0);
+  assert.equal(samples.length, 4, 'the style and the floor workload, twice each');
+  assert.equal(data.runs[id].jobsRun, samples.length + retried);
+});

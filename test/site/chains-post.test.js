@@ -114,6 +114,10 @@ test('numbers in the prose come from chains.json: "not measured yet" without it,
   assert.equal(chainsProse(load, 'value', { variant: 'chains-q-0-9', mode: 'async', n: 2, metric: 'after-first' }, fmt), `<${q.afterFirst.median}>`);
   assert.equal(chainsProse(load, 'ratio', { variant: 'chains-q-0-9', over: 'chains-async', mode: 'async', n: 2 }, fmt),
     String(Number((q.time.median / a.time.median).toPrecision(2))));
+  // n="max": the most chains the file holds in that mode (2 here), the same n on both sides of a ratio.
+  assert.equal(chainsProse(load, 'ratio', { variant: 'chains-q-0-9', over: 'chains-async', mode: 'async', n: 'max' }, fmt),
+    String(Number((q.time.median / a.time.median).toPrecision(2))));
+  assert.equal(chainsProse(load, 'value', { variant: 'chains-async', mode: 'async', n: 'max', runtime: 'node-0.11' }, fmt), '(not measured on node-0.11)');
   assert.equal(chainsProse(load, 'reps', {}, fmt), '1');
   assert.match(chainsProse(load, 'runtimes', {}, fmt), /^Node\.js \d+\.\d+\.\d+/);
   assert.equal(chainsProse(load, 'value', { variant: 'chains-async', mode: 'sync', n: 1, runtime: 'node-0.11' }, fmt), '(not measured on node-0.11)');

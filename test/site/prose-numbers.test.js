@@ -39,16 +39,18 @@ function fakeLoad() {
   return load;
 }
 
-// A perf figure also hands back its cell and file, so the host guard can see
-// which host a sentence's figures come from (site/lib/host-guard.js).
-const figure = (got) => ({ value: got.value, unit: got.unit });
-
 test('values by key, with units and stats', () => {
   const load = fakeLoad();
-  assert.deepEqual(figure(value(load, 'perf', { variant: 'a', mode: 'cpu', n: 100 })), { value: 10, unit: 'ms' });
-  assert.equal(value(load, 'perf', { variant: 'a', mode: 'cpu', n: 100 }).cell.key, 'node-24@24.21.0|upload|cpu|a|100');
-  assert.deepEqual(figure(value(load, 'perf', { variant: 'a', mode: 'cpu', n: 100, stat: 'p75' })), { value: 11, unit: 'ms' });
-  assert.deepEqual(figure(value(load, 'perf', { variant: 'a', mode: 'io', n: 100, metric: 'memory', runtime: 'node-20' })), { value: 2, unit: 'MB' });
+  // A perf value also carries the cell it read and its file, for a ratio's
+  // one-host check (site/lib/host-guard.js).
+  const perf = (kw) => {
+    const { value: v, unit, cell, hit } = value(load, 'perf', kw);
+    return { value: v, unit, cell: cell.key, file: hit.shown };
+  };
+  assert.deepEqual(perf({ variant: 'a', mode: 'cpu', n: 100 }), { value: 10, unit: 'ms', cell: 'node-24@24.21.0|upload|cpu|a|100', file: 'data/perf-node-24.json' });
+  assert.deepEqual(perf({ variant: 'a', mode: 'cpu', n: 100, stat: 'p75' }), { value: 11, unit: 'ms', cell: 'node-24@24.21.0|upload|cpu|a|100', file: 'data/perf-node-24.json' });
+  assert.deepEqual(perf({ variant: 'a', mode: 'io', n: 100, metric: 'memory', runtime: 'node-20' }).value, 2);
+  assert.equal(perf({ variant: 'a', mode: 'io', n: 100, metric: 'memory', runtime: 'node-20' }).unit, 'MB');
   assert.equal(value(load, 'complexity', { variant: 'a', field: 'lines' }).value, 40);
   assert.equal(count(load, 'perf', { of: 'variant', mode: 'cpu' }), 2, 'the timed-out cell is not a measured variant');
   assert.equal(runtimeVersion(load, 'node-20'), '20.20.2');

@@ -11,6 +11,7 @@ const { makeLoader } = require('../../site/lib/data-files');
 const { chartModel } = require('../../site/models');
 const { FLOOR_ID } = require('../../site/lib/cells');
 const { rankedFigure } = require('../../site/render/ranked-html');
+const { styleName } = require('../../site/lib/style-names');
 const { withFamilies, familyGroups, FAMILIES } = require('../../site/lib/families');
 const { runtimeMatches, NOW_RUNTIME } = require('../../site/lib/runtime-match');
 const format = require('../../assets/js/chart-format');
@@ -76,7 +77,8 @@ test('ranked figure: no blank line; its table lists style, median, interval and 
   const unescape = (t) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
   const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)[1];
   const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((tr) => [...tr[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => unescape(c[1])));
-  assert.deepEqual(rows.map((r) => r[0]), m.series.map((s) => s.label), 'the table ranks like the chart');
+  // Ranked like the chart, each style by its name (issue 43).
+  assert.deepEqual(rows.map((r) => r[0]), m.series.map((s) => styleName(s.label)), 'the table ranks like the chart');
   assert.ok(rows.every((r) => r.length === 4));
   const read = format.readWire(wire, rows);
   m.series.forEach((s, i) => {

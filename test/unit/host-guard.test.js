@@ -212,7 +212,8 @@ test('a run whose start and end anchors disagree is flagged on every chart and t
   data.cells[1].run = 'a';
   data.runs.a.anchor = anchor(1, 1.3, 'disagree');
   const load = loaderOf(data);
-  const FLAG = /Run a: host changed speed during this run: start and end anchors disagree \(original cold, original warm, async-await cold, async-await warm\)/;
+  const FLAG = /Run a: host changed speed during this run: start and end anchors disagree \(nested callbacks cold, nested callbacks warm, async\/await cold, async\/await warm\)/;
+  // Styles by their one name, as every caption names them (site/lib/style-names.js).
   const ranked = chartModel('ranked', { mode: 'cpu', n: 1000 }, load);
   assert.ok(ranked.notes.some((n) => FLAG.test(n)), ranked.notes.join('\n'));
   assert.match(rankedFigure(ranked, '/x.csv'), /<strong class="chart-note">Run a: host changed speed during this run: start and end anchors disagree/);

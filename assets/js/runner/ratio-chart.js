@@ -13,8 +13,13 @@ function threeFigures(v) {
   return v === null || v === undefined ? null : Number(v.toPrecision(3));
 }
 
+// A series' row of the data table: keyed by its label (data-series), which
+// the row shows by its style's name (site/render/chart-html.js).
 function tableRow(table, label) {
-  return Array.prototype.filter.call(table.tBodies[0].rows, function (tr) { return tr.cells[0].textContent === label; })[0] || null;
+  return Array.prototype.filter.call(table.tBodies[0].rows, function (tr) {
+    var th = tr.cells[0];
+    return (th.getAttribute('data-series') || th.textContent) === label;
+  })[0] || null;
 }
 
 function escapeRegex(text) {
