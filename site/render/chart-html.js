@@ -8,6 +8,7 @@
 const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
 const { tableSort } = require('./table-sort');
+const { openingView } = require('../lib/families');
 
 // JSON inside <script>: "</script" or "<!--" in a label must not end the block.
 const scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
@@ -70,6 +71,9 @@ function wireModel(model) {
   // Style families, for the legend's groups and the colours: [[family, [series index, ...]], ...]
   // (site/lib/families.js).
   if (model.families) wire.g = model.families;
+  // The series the chart opens on, when not all (site/lib/families.js): the rest start hidden in the legend.
+  const view = openingView(model, [...inTable].map((s) => s.label));
+  if (view) wire.v = view.map((l) => model.series.findIndex((s) => s.label === l));
   // Categorical x (the runtime matrix): x is an index into these labels.
   if (model.categories) wire.xc = model.categories;
   // The floor line: its label and [n, median, min, max, reps] points, apart from the series.
@@ -157,13 +161,16 @@ function chartFigure(model, csvHref, data) {
   const id = `chart-${model.id}`;
   if (!model.series.length) return emptyFigure(model, id);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
-  const wire = dataParts(id, wireModel(model), data);
+  const w = wireModel(model);
+  const wire = dataParts(id, w, data);
   return [
     `<figure class="chart" id="${id}" ${wire.attr}>`,
     `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
     `<div class="chart-controls" hidden>`,
     `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
     `<button type="button" class="chart-reset">Reset</button>`,
+    // A chart that opens on a few series: all of them one click away (assets/js/flot-series-view.js words it).
+    w.v ? `<button type="button" class="chart-view">Show all ${visibleSeries(model).length} styles</button>` : '',
     model.logToggle ? `<label class="chart-log-label"><input type="checkbox" class="chart-log"${model.log ? ' checked' : ''}> Log scale</label>` : '',
     `<span class="chart-error" id="${id}-error" role="status"></span>`,
     `</div>`,
