@@ -133,12 +133,19 @@ function provenance(model) {
 
 // A draft build with unfinished data (ASYNCBENCH_ALLOW_INCOMPLETE=1) says so
 // on every figure drawn from it; the page also gets a banner (charts.js).
-const incompleteNote = (model) =>
-  (model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '') + captionNotes(model);
+const incompleteMark = (model) =>
+  (model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '');
+const incompleteNote = (model) => incompleteMark(model) + captionNotes(model);
 
 // What a reader must know before comparing the figures (memory across
-// engines, figures from several machines), in the caption itself.
+// engines, figures from several machines), in a table's caption itself.
 const captionNotes = (model) => (model.notes || []).map((n) => ` <strong class="chart-note">${esc(n)}</strong>`).join('');
+
+// A chart's notes, right under its title: a block of their own, so that on
+// a narrow screen (charts.css) they follow the chart instead of pushing it
+// off the screen; a caption of several machines and engines runs to a
+// dozen lines at 390 px.
+const chartNotes = (model) => ((model.notes || []).length ? `<p class="chart-notes">${captionNotes(model).trim()}</p>` : '');
 
 function emptyFigure(model, id) {
   return [
@@ -165,7 +172,8 @@ function chartFigure(model, csvHref, data) {
   const wire = dataParts(id, w, data);
   return [
     `<figure class="chart" id="${id}" ${wire.attr}>`,
-    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteMark(model)}</figcaption>`,
+    chartNotes(model),
     `<div class="chart-controls" hidden>`,
     `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
     `<button type="button" class="chart-reset">Reset</button>`,
@@ -220,4 +228,4 @@ function dataTable(model) {
   ].join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote, incompleteMark, chartNotes };

@@ -5,8 +5,9 @@
 // a Flot plot, the ranked chart's rows and whiskers are the committed data's,
 // no two series of a chart share colour and marker, a family header toggles
 // its family, the all-style line charts open on about ten series with the
-// rest one click away, every filter reads the same, and without JavaScript
-// every figure is its data table.
+// rest one click away, every filter reads the same, at 390 px no caption
+// pushes its chart off the screen, and without JavaScript every figure is
+// its data table.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../helpers/browser-session');
@@ -238,6 +239,24 @@ test('article charts in Chromium', async (t) => {
         plot: document.querySelector(`#${i} .chart-canvas`).getBoundingClientRect().height,
       }), id);
       assert.ok(h.legend <= h.plot + 0.5, `${id}: legend ${h.legend} px, plot ${h.plot} px`);
+    }
+  });
+
+  await t.test('at 390 px no caption block pushes its chart off the screen', async () => {
+    for (const path of [PAGE, '/posts/results/']) {
+      const { page: p, problems: pp } = await s.open(path, { viewport: { width: 390, height: 844 } });
+      for (const id of await drawAll(p)) {
+        // The figure's top at the top of the screen: where its plot starts and ends.
+        const at = await p.evaluate((i) => {
+          const fig = document.getElementById(i), canvas = fig.querySelector('.chart-canvas');
+          const top = fig.getBoundingClientRect().top, box = canvas.getBoundingClientRect();
+          return { start: box.top - top, end: box.bottom - top, ranked: fig.classList.contains('chart-ranked'), screen: innerHeight };
+        }, id);
+        assert.ok(at.start <= at.screen / 3, `${path} ${id}: the plot starts ${Math.round(at.start)} px below the figure's top`);
+        if (!at.ranked) assert.ok(at.end <= at.screen, `${path} ${id}: the plot ends ${Math.round(at.end)} px below the figure's top, past the screen`);
+      }
+      await s.snapshot(p.locator('#chart-cpu-all, #chart-perf-cpu-time').first(), `charts-390-${path === PAGE ? 'article' : 'results'}.png`);
+      assert.deepEqual(pp.list(), []);
     }
   });
 
