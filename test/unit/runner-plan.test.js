@@ -34,11 +34,13 @@ test('a style without figures of ours is priced as a typical one and named', () 
 });
 
 test('durations are written rounded up, to 10 s below ten minutes and to minutes above', () => {
-  assert.equal(plan.duration(1000), '10 s');
-  assert.equal(plan.duration(74989), '1 min 20 s');
-  assert.equal(plan.duration(120000), '2 min');
-  assert.equal(plan.duration(121000), '2 min 10 s');
-  assert.equal(plan.duration(28.2 * 60000), '29 min');
+  const words = (ms) => plan.duration(ms).replace(/\u00a0/g, ' ');
+  assert.equal(words(1000), '10 s');
+  assert.equal(words(74989), '1 min 20 s');
+  assert.equal(words(120000), '2 min');
+  assert.equal(words(121000), '2 min 10 s');
+  assert.equal(words(28.2 * 60000), '29 min');
+  assert.equal(plan.duration(74989), '1\u00a0min 20\u00a0s', 'a number and its unit never part at a line break');
 });
 
 test('the default run that fits its budget is returned with its estimate; one that does not stops the build, saying what to change', () => {

@@ -66,13 +66,15 @@ function estimate(plan, costs) {
 }
 
 // "1 min 30 s", rounded up to 10 s under ten minutes and to whole minutes
-// above: an estimate says no more than it knows.
+// above: an estimate says no more than it knows. A number and its unit never
+// part at a line break.
+var NBSP = '\u00a0';
 function duration(ms) {
   var s = Math.max(10, Math.ceil(ms / 10000) * 10);
-  if (s >= 600) return Math.ceil(ms / 60000) + ' min';
+  if (s >= 600) return Math.ceil(ms / 60000) + NBSP + 'min';
   var m = Math.floor(s / 60);
   s -= m * 60;
-  return (m ? m + ' min' : '') + (m && s ? ' ' : '') + (s ? s + ' s' : '');
+  return (m ? m + NBSP + 'min' : '') + (m && s ? ' ' : '') + (s ? s + NBSP + 's' : '');
 }
 
 module.exports = {
