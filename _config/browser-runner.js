@@ -3,7 +3,9 @@
 // wiring only: the bundles come from _config/worker-bundles.js, the runner's
 // settings from the perf model (site/models/cost.js, browserComparison: the
 // batch and warm rule of the run behind the chart beside it), the HTML from
-// site/render/browser-runner-html.js. The settings and the chart of our
+// site/render/browser-runner-html.js. The settings, the quick run and what
+// each style costs in a browser (site/lib/browser-run-plan.js, which stops
+// the build if the quick run would overrun its budget) and the chart of our
 // ratios (site/models/cost.js, browserRatios) travel as a JSON file the runner
 // fetches once opened, so the page's first load carries only the closed panel.
 //
@@ -16,6 +18,7 @@ const { buildManifest, currentLoad } = require('../site/lib/per-build');
 const { loadManifest } = require('../scripts/lib/manifest');
 const { browserComparison } = require('../site/models/cost');
 const { DEFAULT_STYLES } = require('../site/lib/browser-variants');
+const { defaultRunPlan } = require('../site/lib/browser-run-plan');
 const { runnerHtml } = require('../site/render/browser-runner-html');
 const { chartModel, visibleSeries } = require('../site/models');
 const { chartFigure, csv } = require('../site/render/chart-html');
@@ -58,17 +61,21 @@ module.exports = function (eleventyConfig) {
     const byId = new Map(built.list.map((e) => [e.id, e]));
     const styles = built.workers.filter((w) => w.url).map((w) => {
       const e = byId.get(w.id);
-      return { id: w.id, title: e.title, family: e.family, url: w.url, default: DEFAULT_STYLES.includes(w.id) };
+      return { id: w.id, title: e.title, family: e.family, url: w.url };
     });
     const missing = DEFAULT_STYLES.filter((id) => !styles.some((s) => s.id === id));
     if (missing.length) {
       const why = missing.map((id) => `${id}: ${(built.workers.find((w) => w.id === id) || { reason: 'not in the manifest' }).reason}`);
       throw new Error(`browserRunner: default styles a browser cannot run (site/lib/browser-variants.js DEFAULT_STYLES): ${why.join('; ')}.`);
     }
+    const comparison = browserComparison(kw, load);
+    const run = defaultRunPlan(load, comparison.settings.n);
     const config = {
       stylesheet: built.runner.css.url,
       chart: { html: chartFigure(model, csvHref), bundle: chartBundleUrl },
-      comparison: browserComparison(kw, load),
+      comparison,
+      plan: { quick: run.quick },
+      costs: run.costs,
       styles,
       unavailable: built.workers.filter((w) => !w.url).map((w) => ({ id: w.id, title: byId.get(w.id).title, reason: w.reason })),
     };

@@ -100,6 +100,8 @@ families cycle the eight colours first.
     });
     var groups = w.g ? w.g.map(function (g) { return [g[0], g[1].map(function (i) { return series[i].label; })]; }) : null;
     return {
+      // The series a readable view opens on (w.v, site/lib/families.js), or null: all of them.
+      view: w.v ? w.v.map(function (i) { return series[i].label; }) : null,
       kind: w.k || 'lines', x: { title: w.x }, y: { unit: w.u }, log: w.log, xlog: !!w.xl, filter: w.filter, cats: w.xc || null,
       floor: w.f ? { label: w.f[0], data: w.f[1] } : null, groups: groups, series: series, zero: w.z !== 0,
       ranges: series.some(function (s) { return s.data.some(function (p) { return p[2] !== null; }); }),

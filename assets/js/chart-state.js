@@ -11,8 +11,9 @@ keeps working. Each other part is one chart, by its figure id without
 "chart-", holding only what differs from the author's view, as fields
 joined by ";":
     r:TEXT   the filter pattern the reader typed ("r:" for an empty one)
-    h:A,B    the series the reader hid, by label (labels survive a rerun
-             that adds or reorders series; indices would not)
+    h:A,B    the series hidden, by label (labels survive a rerun that adds
+             or reorders series; indices would not); "h:" (none) on a chart
+             that opens with some hidden (a readable view) shows them all
     l:1|0    log y axis on or off
     t:1|0    data table open or folded
 Every value is percent-encoded, so none of & = ; : , appears raw in it.
@@ -90,7 +91,7 @@ still opens the page, in the author's view.
   function fields(state) {
     var f = [];
     if (typeof state.regex === 'string') f.push('r:' + encodeURIComponent(state.regex));
-    if (state.hidden && state.hidden.length) f.push('h:' + state.hidden.map(encodeURIComponent).join(','));
+    if (Array.isArray(state.hidden)) f.push('h:' + state.hidden.map(encodeURIComponent).join(','));
     if (typeof state.log === 'boolean') f.push('l:' + (state.log ? 1 : 0));
     if (typeof state.table === 'boolean') f.push('t:' + (state.table ? 1 : 0));
     return f.join(';');

@@ -19,6 +19,7 @@ two scripts need nothing of each other, they load in the order listed here.
 @needs seriesHighlight: the legend's highlight, and "plotserieshighlight" for the figure's
     data-highlighted
 @needs htmlLegend: the legend
+@needs seriesView: a chart that opens on a few of its series, and its "Show all" button
 @needs legendTouch: the legend on a touch screen
 @needs regexFilter: the reader's filter
 @needs pointTooltip: the tooltips
@@ -84,7 +85,10 @@ two scripts need nothing of each other, they load in the order listed here.
     o.logScale = { toggle: q('.chart-log'), linear: out.linear };
     o.highlight = { legend: this.legend, halo: t.bg };
     var groups = m.kind === 'ranked' || !m.groups ? null : m.groups.map(function (g) { return [S.familyTitle(g[0]), g[1]]; });
-    o.htmlLegend = { container: this.legend, groups: groups, reference: m.floor ? m.floor.label : null };
+    // A readable view (m.view, chart-series.js): the other series start hidden in the legend.
+    var hidden = m.view ? m.series.map(function (s) { return s.label; }).filter(function (l) { return m.view.indexOf(l) < 0; }) : [];
+    o.htmlLegend = { container: this.legend, groups: groups, reference: m.floor ? m.floor.label : null, hidden: hidden };
+    o.seriesView = { button: q('.chart-view') };
     o.legendTouch = { legend: this.legend };
     if (this.input) o.regexFilter = { input: this.input, error: q('.chart-error'), busy: fig, mode: m.filter.mode, regex: m.filter.regex, worker: WORKER_URL, limit: filterLimit };
     o.pointTooltip = { element: q('.chart-tooltip'), lines: S.tooltip(m) };

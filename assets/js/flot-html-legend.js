@@ -10,8 +10,10 @@ Options (per plot):
         container: null,  // element the legend is built in (its children are replaced)
         groups: null,     // [["promises", ["promises-q", ...]], ...]: entries under
                           // headers, in this order; null: one plain list
-        reference: null   // label of a series with `keep` (a reference line):
+        reference: null,  // label of a series with `keep` (a reference line):
                           // shown as a key, never a toggle
+        hidden: []        // labels hidden when the plot opens (a readable
+                          // view, flot-series-view.js); toggles like any other
     }
 
 An entry is <button data-series="label" aria-pressed="true|false">, a header
@@ -23,7 +25,8 @@ out (the reader's filter) get no entry. The container's size is the page's
 business (charts.css keeps it no taller than the plot).
 
 Methods added to the plot: plot.toggleSeries(label), plot.toggleGroup(name),
-plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
+plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels),
+plot.getOpeningHidden() (the `hidden` option's labels the plot has, in series order).
 
 @provides htmlLegend
 @needs seriesSelect: plot.setSeriesOut leaves the toggled series out, plot.seriesOutBy tells which
@@ -32,7 +35,7 @@ plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
 (function ($) {
     'use strict';
 
-    var options = { htmlLegend: { container: null, groups: null, reference: null } };
+    var options = { htmlLegend: { container: null, groups: null, reference: null, hidden: [] } };
     var SVG = 'http://www.w3.org/2000/svg';
     var MARKERS = {
         circle: ['circle', { cx: 14, cy: 6, r: 3 }],
@@ -104,6 +107,11 @@ plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
             return plot.getData().filter(function (s) { return off.has(s.label); }).map(function (s) { return s.label; });
         };
 
+        plot.getOpeningHidden = function () {
+            var first = o().hidden || [];
+            return plot.getData().filter(function (s) { return first.indexOf(s.label) >= 0; }).map(function (s) { return s.label; });
+        };
+
         plot.setHiddenSeries = function (labels) {
             var known = plot.getData().map(function (s) { return s.label; });
             off = new Set(labels.filter(function (l) { return known.indexOf(l) >= 0; }));
@@ -151,6 +159,12 @@ plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
             }
         }
 
+        // The series hidden at first are out before the first draw.
+        plot.hooks.processOptions.push(function () {
+            off = new Set(o().hidden || []);
+            if (off.size) plot.setSeriesOut('toggle', new Set(off), true);
+        });
+
         plot.hooks.bindEvents.push(function (plot) {
             var box = o().container;
             if (!box) return;
@@ -174,6 +188,6 @@ plot.getHiddenSeries() (labels, in series order), plot.setHiddenSeries(labels).
         init: init,
         options: options,
         name: 'htmlLegend',
-        version: '1.0'
+        version: '1.1'
     });
 })(jQuery);

@@ -2,7 +2,8 @@
 URL fragment (written and read by window.chartState, assets/js/chart-state.js),
 so a copied link opens the same view: the filter pattern, the hidden series,
 the log axis and the data table, read from and applied through the plugins
-that draw them (@needs below).
+that draw them (@needs below). The author's view is what the plot opened
+with, the series a readable view hides included (htmlLegend's `hidden`).
 
 Options (per plot):
 
@@ -34,7 +35,7 @@ and never written (issue 38).
 @needs chartState: window.chartState writes and reads the fragment
 @needs regexFilter: plot.getFilter and setFilter, and "plotfiltersettled" to write a pattern once
     it is drawn or refused
-@needs htmlLegend: plot.getHiddenSeries and setHiddenSeries
+@needs htmlLegend: plot.getHiddenSeries, setHiddenSeries and getOpeningHidden
 @needs logScale: plot.isLogScale and setLogScale
 @needs seriesHighlight: plot.unhighlightSeries when a view is applied
 */
@@ -51,6 +52,10 @@ and never written (issue 38).
         return plot.urlStateAuthor;
     }
 
+    function sameLabels(a, b) {
+        return a.length === b.length && a.every(function (l) { return b.indexOf(l) >= 0; });
+    }
+
     // A pattern on its way, or null.
     function pendingFilter(plot) {
         return plot.getFilter ? plot.getFilter().pending : null;
@@ -65,7 +70,7 @@ and never written (issue 38).
         var regex = f ? (f.pending !== null ? f.pending : f.applied) : author(plot).regex;
         if (regex !== author(plot).regex) { st.regex = regex; any = true; }
         var hidden = plot.getHiddenSeries ? plot.getHiddenSeries() : [];
-        if (hidden.length) { st.hidden = hidden; any = true; }
+        if (!sameLabels(hidden, author(plot).hidden)) { st.hidden = hidden; any = true; }
         if (plot.isLogScale && plot.isLogScale() !== author(plot).log) { st.log = plot.isLogScale(); any = true; }
         if (table && table.open) { st.table = true; any = true; }
         return any ? st : null;
@@ -79,7 +84,7 @@ and never written (issue 38).
         if (typeof st.regex === 'string') {
             try { new RegExp(st.regex); regex = st.regex; } catch (err) { /* keep the author's */ }
         }
-        if (plot.setHiddenSeries) plot.setHiddenSeries(st.hidden || []);
+        if (plot.setHiddenSeries) plot.setHiddenSeries(st.hidden || author(plot).hidden);
         if (plot.setLogScale) plot.setLogScale(typeof st.log === 'boolean' ? st.log : author(plot).log);
         if (o.table) plot.urlStateTableOpen = o.table.open = st.table === true;
         if (plot.unhighlightSeries) plot.unhighlightSeries();
@@ -154,7 +159,10 @@ and never written (issue 38).
             o = plot.getOptions().urlState;
             if (!o.key || !window.chartState || !window.history || !history.replaceState) return;
             start();
-            plot.urlStateAuthor = { regex: plot.getOptions().regexFilter ? plot.getOptions().regexFilter.regex : '', log: plot.isLogScale ? plot.isLogScale() : false };
+            plot.urlStateAuthor = {
+                regex: plot.getOptions().regexFilter ? plot.getOptions().regexFilter.regex : '', log: plot.isLogScale ? plot.isLogScale() : false,
+                hidden: plot.getOpeningHidden ? plot.getOpeningHidden() : []
+            };
             page.plots[o.key] = plot;
             var st = o.key in page.carried ? page.carried[o.key] : hasParts(page.parsed) ? page.parsed.charts[o.key] : null;
             delete page.carried[o.key];
@@ -202,6 +210,6 @@ and never written (issue 38).
         init: init,
         options: options,
         name: 'urlState',
-        version: '1.0'
+        version: '1.1'
     });
 })(jQuery);

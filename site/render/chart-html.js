@@ -9,6 +9,7 @@ const { visibleSeries } = require('../models');
 const { escapeHtml: esc, chartFormat: format } = require('../format');
 const { tableSort } = require('./table-sort');
 const { styleName, isStyle, scenarioStyleName } = require('../lib/style-names');
+const { openingView } = require('../lib/families');
 
 // What readers see for a series: its name (a companion post's model gives
 // one), else its style's name, else its label (site/lib/style-names.js).
@@ -79,6 +80,9 @@ function wireModel(model) {
   // Style families, for the legend's groups and the colours: [[family, [series index, ...]], ...]
   // (site/lib/families.js).
   if (model.families) wire.g = model.families;
+  // The series the chart opens on, when not all (site/lib/families.js): the rest start hidden in the legend.
+  const view = openingView(model, [...inTable].map((s) => s.label));
+  if (view) wire.v = view.map((l) => model.series.findIndex((s) => s.label === l));
   // Categorical x (the runtime matrix): x is an index into these labels.
   if (model.categories) wire.xc = model.categories;
   // The floor line: its label and [n, median, min, max, reps] points, apart from the series.
@@ -138,12 +142,19 @@ function provenance(model) {
 
 // A draft build with unfinished data (ASYNCBENCH_ALLOW_INCOMPLETE=1) says so
 // on every figure drawn from it; the page also gets a banner (charts.js).
-const incompleteNote = (model) =>
-  (model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '') + captionNotes(model);
+const incompleteMark = (model) =>
+  (model.incomplete ? ` <strong class="chart-incomplete">Incomplete data, not final results: ${esc(model.incomplete)}.</strong>` : '');
+const incompleteNote = (model) => incompleteMark(model) + captionNotes(model);
 
 // What a reader must know before comparing the figures (memory across
-// engines, figures from several machines), in the caption itself.
+// engines, figures from several machines), in a table's caption itself.
 const captionNotes = (model) => (model.notes || []).map((n) => ` <strong class="chart-note">${esc(n)}</strong>`).join('');
+
+// A chart's notes, right under its title: a block of their own, so that on
+// a narrow screen (charts.css) they follow the chart instead of pushing it
+// off the screen; a caption of several machines and engines runs to a
+// dozen lines at 390 px.
+const chartNotes = (model) => ((model.notes || []).length ? `<p class="chart-notes">${captionNotes(model).trim()}</p>` : '');
 
 function emptyFigure(model, id) {
   return [
@@ -167,13 +178,17 @@ function chartFigure(model, csvHref, data) {
   const id = `chart-${model.id}`;
   if (!model.series.length) return emptyFigure(model, id);
   const label = model.filter.mode === 'show' ? 'Show only series matching' : 'Hide series matching';
-  const wire = dataParts(id, wireModel(model), data);
+  const w = wireModel(model);
+  const wire = dataParts(id, w, data);
   return [
     `<figure class="chart" id="${id}" ${wire.attr}>`,
-    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteMark(model)}</figcaption>`,
+    chartNotes(model),
     `<div class="chart-controls" hidden>`,
     `<label class="chart-filter-label">${label} <input type="text" class="chart-filter" value="${esc(model.filter.regex)}" size="${Math.max(16, model.filter.regex.length + 2)}" spellcheck="false" autocomplete="off" aria-describedby="${id}-error"></label>`,
     `<button type="button" class="chart-reset">Reset</button>`,
+    // A chart that opens on a few series: all of them one click away (assets/js/flot-series-view.js words it).
+    w.v ? `<button type="button" class="chart-view">Show all ${visibleSeries(model).length} styles</button>` : '',
     model.logToggle ? `<label class="chart-log-label"><input type="checkbox" class="chart-log"${model.log ? ' checked' : ''}> Log scale</label>` : '',
     `<span class="chart-error" id="${id}-error" role="status"></span>`,
     `</div>`,
@@ -237,4 +252,4 @@ function dataTable(model) {
   ].filter(Boolean).join('\n');
 }
 
-module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote, nameOf };
+module.exports = { chartFigure, dataTable, csv, safeHref, wireModel, dataParts, axisTitle, provenance, incompleteNote, incompleteMark, chartNotes, nameOf };

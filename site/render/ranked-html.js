@@ -8,7 +8,7 @@
 // and the legend's family toggles do that job. The figure's height follows
 // its number of rows (--rows, charts.css).
 const { escapeHtml: esc, chartFormat: format } = require('../format');
-const { dataParts, wireModel, provenance, incompleteNote, nameOf } = require('./chart-html');
+const { dataParts, wireModel, provenance, incompleteMark, chartNotes, nameOf } = require('./chart-html');
 
 const EXTRA_CELLS = 2; // interval, family
 
@@ -39,7 +39,8 @@ function rankedFigure(model, csvHref, data) {
   const floor = model.floor ? `Grey dashed line: ${esc(model.floor.label)}, the same fake I/O with no control-flow style. ` : '';
   return [
     `<figure class="chart chart-ranked" id="${id}" ${parts.attr} style="--rows: ${model.series.length}">`,
-    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteNote(model)}</figcaption>`,
+    `<figcaption><a class="chart-permalink" href="#${id}" aria-label="Link to this chart">#</a> ${esc(model.title)}${incompleteMark(model)}</figcaption>`,
+    chartNotes(model),
     `<div class="chart-controls" hidden><button type="button" class="chart-reset">Reset</button><span class="chart-error" role="status"></span></div>`,
     `<div class="chart-body" hidden><div class="chart-ytitle">Style, fastest at the top</div><div class="chart-canvas" role="img" aria-label="${esc(`${model.title}; the data table below lists every value`)}"></div><div class="chart-xtitle">${esc(model.y.title)} at n = ${n} (${esc(model.y.unit)}): dot the median, whiskers its 95 % interval${model.zeroBased ? '' : '; the axis does not start at zero'}</div><div class="chart-tooltip" hidden></div></div>`,
     `<div class="chart-legend" role="group" aria-label="Families: hover or focus to highlight, click to hide or show" hidden></div>`,

@@ -4,7 +4,10 @@
 // when a chart comes near and once per session, every chart on the page is
 // a Flot plot, the ranked chart's rows and whiskers are the committed data's,
 // no two series of a chart share colour and marker, a family header toggles
-// its family, and without JavaScript every figure is its data table.
+// its family, the all-style line charts open on about ten series with the
+// rest one click away, every filter reads the same, at 390 px no caption
+// pushes its chart off the screen, and without JavaScript every figure is
+// its data table.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startSession } = require('../helpers/browser-session');
@@ -160,6 +163,9 @@ test('article charts in Chromium', async (t) => {
     await page.locator(FIG).scrollIntoViewIfNeeded();
     const promises = await page.$$eval(`${FIG} .chart-legend [data-group="promises"] ~ [data-series]`, (bs) => bs.map((b) => b.dataset.series));
     assert.ok(promises.length >= 5 && promises.every((l) => l.startsWith('promises-')), `${promises}`);
+    // The chart opens on a few promise styles (a readable view), the others hidden.
+    const opening = await page.getAttribute(`${FIG} [data-group="promises"]`, 'aria-pressed');
+    assert.equal(opening, 'mixed');
     await page.click(`${FIG} [data-group="promises"]`);
     let shown = await page.evaluate((sel) => window.jQuery(`${sel} .chart-canvas`).data('plot').getShownSeries(), FIG);
     assert.ok(promises.every((l) => !shown.includes(l)), 'the family is hidden');
@@ -171,7 +177,7 @@ test('article charts in Chromium', async (t) => {
     await page.click(`${FIG} [data-series="${promises[0]}"]`);
     assert.equal(await page.getAttribute(`${FIG} [data-group="promises"]`, 'aria-pressed'), 'mixed');
     await page.click(`${FIG} .chart-reset`);
-    assert.equal(await page.getAttribute(`${FIG} [data-group="promises"]`, 'aria-pressed'), 'true');
+    assert.equal(await page.getAttribute(`${FIG} [data-group="promises"]`, 'aria-pressed'), opening, 'reset brings the opening view back');
   });
 
   await t.test('a change of colour scheme redraws in the other palette and keeps the reader\'s view', async () => {
@@ -194,6 +200,40 @@ test('article charts in Chromium', async (t) => {
     await page.click(`${FIG} .chart-reset`);
   });
 
+  await t.test('the all-style line charts open on at most about ten series, every family represented; all of them are one click away', async () => {
+    const lineCharts = [];
+    for (const id of ids) {
+      const st = await page.evaluate((i) => {
+        const fig = document.getElementById(i);
+        const plot = window.jQuery(`#${i} .chart-canvas`).data('plot');
+        const drawn = plot.getData().filter((s) => !s.keep);
+        const listed = [...fig.querySelectorAll('.chart-legend [data-series]')].map((b) => b.dataset.series);
+        const groups = [...fig.querySelectorAll('.chart-legend [data-group]')].map((b) => [b.dataset.group, b.getAttribute('aria-pressed')]);
+        return { ranked: fig.classList.contains('chart-ranked'), shown: plot.getShownSeries().filter((l) => drawn.some((s) => s.label === l)), listed, groups, button: Boolean(fig.querySelector('.chart-view:not([hidden])')) };
+      }, id);
+      if (st.ranked) continue;
+      lineCharts.push(id);
+      assert.ok(st.shown.length <= 10, `${id} opens on ${st.shown.length} series: ${st.shown}`);
+      assert.deepEqual(st.groups.filter(([, pressed]) => pressed === 'false'), [], `${id}: a family with no series drawn`);
+      assert.equal(st.button, st.listed.length > st.shown.length, `${id}: "Show all" offered exactly when series are hidden`);
+      if (!st.button) continue;
+      await page.click(`#${id} .chart-view`);
+      const all = await page.evaluate((i) => window.jQuery(`#${i} .chart-canvas`).data('plot').getShownSeries(), id);
+      assert.ok(st.listed.every((l) => all.includes(l)), `${id}: one click shows every series`);
+      assert.match(await page.textContent(`#${id} .chart-view`), new RegExp(`^Back to ${st.shown.length} styles$`));
+      await page.click(`#${id} .chart-view`);
+      const back = await page.evaluate((i) => window.jQuery(`#${i} .chart-canvas`).data('plot').getShownSeries(), id);
+      assert.ok(st.shown.every((l) => back.includes(l)) && back.filter((l) => st.listed.includes(l)).length === st.shown.length, `${id}: and one more brings the opening view back`);
+    }
+    assert.ok(lineCharts.includes('chart-cpu-all') && lineCharts.includes('chart-io-all'), `${lineCharts}`);
+  });
+
+  await t.test('every chart filter says the same thing: "Hide series matching"', async () => {
+    const labels = await page.$$eval('.chart-filter-label', (ls) => ls.map((l) => l.firstChild.textContent.trim()));
+    assert.ok(labels.length >= ids.length - 2, `${labels.length} filters`);
+    assert.deepEqual([...new Set(labels)], ['Hide series matching']);
+  });
+
   await t.test('no legend is taller than its plot', async () => {
     for (const id of ids) {
       const h = await page.evaluate((i) => ({
@@ -201,6 +241,24 @@ test('article charts in Chromium', async (t) => {
         plot: document.querySelector(`#${i} .chart-canvas`).getBoundingClientRect().height,
       }), id);
       assert.ok(h.legend <= h.plot + 0.5, `${id}: legend ${h.legend} px, plot ${h.plot} px`);
+    }
+  });
+
+  await t.test('at 390 px no caption block pushes its chart off the screen', async () => {
+    for (const path of [PAGE, '/posts/results/']) {
+      const { page: p, problems: pp } = await s.open(path, { viewport: { width: 390, height: 844 } });
+      for (const id of await drawAll(p)) {
+        // The figure's top at the top of the screen: where its plot starts and ends.
+        const at = await p.evaluate((i) => {
+          const fig = document.getElementById(i), canvas = fig.querySelector('.chart-canvas');
+          const top = fig.getBoundingClientRect().top, box = canvas.getBoundingClientRect();
+          return { start: box.top - top, end: box.bottom - top, ranked: fig.classList.contains('chart-ranked'), screen: innerHeight };
+        }, id);
+        assert.ok(at.start <= at.screen / 3, `${path} ${id}: the plot starts ${Math.round(at.start)} px below the figure's top`);
+        if (!at.ranked) assert.ok(at.end <= at.screen, `${path} ${id}: the plot ends ${Math.round(at.end)} px below the figure's top, past the screen`);
+      }
+      await s.snapshot(p.locator('#chart-cpu-all, #chart-perf-cpu-time').first(), `charts-390-${path === PAGE ? 'article' : 'results'}.png`);
+      assert.deepEqual(pp.list(), []);
     }
   });
 

@@ -7,7 +7,11 @@
 // ours, a stop keeps what finished, the download validates against the perf
 // schema, a compiled style (regenerator-co) runs like any other, and a
 // variant that fails its conformance check in the worker (a fixture,
-// test/fixtures/browser-runner/) is shown failed and never timed.
+// test/fixtures/browser-runner/) is shown failed and never timed. Before a
+// run the panel says how long it will take (issue 43: the quick run ticked,
+// the full set one click away, each with its estimate from the shipped
+// costs); after it, no figure says "no interval yet", and the verdict
+// accounts for every pair of styles.
 // The run uses a small batch and few repetitions (window.asyncbenchRunnerTest)
 // so the test takes seconds; no assertion reads a timed value or an order.
 const test = require('node:test');
@@ -18,6 +22,7 @@ const { startSession } = require('../helpers/browser-session');
 const { buildSiteWith } = require('../helpers/eleventy');
 const { keyOfName, validator } = require('../../scripts/lib/schemas');
 const { DEFAULT_STYLES } = require('../../site/lib/browser-variants');
+const plan = require('../../assets/js/runner/plan');
 
 const PAGE = '/posts/analysis-async-patterns-2013-and-now/';
 const FIXTURE = path.join('test', 'fixtures', 'browser-runner', 'manifest.json');
@@ -49,6 +54,27 @@ async function runToEnd(page) {
   return waitForEnd(page);
 }
 
+const runnerConfig = (page) => page.evaluate(() => fetch(document.querySelector('details[data-runner]').dataset.runnerConfig).then((r) => r.json()));
+const checked = (page) => page.$$eval('.runner-styles input:checked', (bs) => bs.map((b) => b.value).sort());
+
+// Every pair of the run's styles, by title, named once by the verdict: ranked,
+// not told apart, or left out because one of the two has no interval.
+async function verdictPairs(page, titles) {
+  const v = await page.$$eval('.runner-verdict li', (lis) => lis.map((li) => li.textContent));
+  const unranked = titles.filter((t) => v.some((line) => line.startsWith(`${t}: `)));
+  const pairs = [];
+  for (let i = 0; i < titles.length; i++) {
+    for (let j = i + 1; j < titles.length; j++) {
+      const [a, b] = [titles[i], titles[j]];
+      if (unranked.includes(a) || unranked.includes(b)) continue;
+      const named = v.filter((line) => line === `${a} and ${b}` || line === `${b} and ${a}` ||
+        line.startsWith(`${a} is faster than ${b} `) || line.startsWith(`${b} is faster than ${a} `));
+      pairs.push([`${a} / ${b}`, named.length]);
+    }
+  }
+  return { lines: v, unranked, pairs };
+}
+
 const rowStatus = (page) => page.$$eval('.runner-table tbody tr', (trs) => trs.map((tr) => ({
   id: tr.dataset.style, status: tr.dataset.status, cells: Array.from(tr.cells).slice(1).map((td) => td.textContent.trim()),
 })));
@@ -71,6 +97,11 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     assert.equal(await page.locator('#chart-browser-ratios').count(), 0, 'the chart of our ratios comes with the panel');
     await openPanel(page, null);
     await page.waitForSelector('#chart-browser-ratios[data-drawn="true"]', { state: 'attached' });
+    // Its filter says what every chart's says; it opens on the quick run's styles, the rest one click away.
+    assert.equal((await page.textContent('#chart-browser-ratios .chart-filter-label')).trim(), 'Hide series matching');
+    const shown = await page.evaluate(() => window.jQuery('#chart-browser-ratios .chart-canvas').data('plot').getShownSeries());
+    assert.deepEqual([...shown].sort(), [...DEFAULT_STYLES].sort());
+    assert.match(await page.textContent('#chart-browser-ratios .chart-view'), /^Show all \d+ styles$/);
     assert.ok(requested.some((p) => /\/runner\.[0-9a-f]+\.js$/.test(p)), `requested: ${requested}`);
     assert.ok(requested.some((p) => /\/runner-config\./.test(p)), `requested: ${requested}`);
     assert.ok(!requested.some((p) => /\/worker-/.test(p)), 'a worker loaded before any run');
@@ -80,6 +111,38 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     const defaults = await page.$$eval('.runner-styles input:checked', (bs) => bs.map((b) => b.value));
     assert.deepEqual(defaults.sort(), [...DEFAULT_STYLES].sort());
     assert.ok(await page.locator('.runner-unavailable li').count() > 0, 'the styles a browser cannot run are listed with why');
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('before a run the panel says how long it will take: the quick run ticked, the full set one click away', async () => {
+    const { page, problems } = await s.open(PAGE);
+    await openPanel(page, null);
+    const config = await runnerConfig(page);
+    const quick = config.plan.quick;
+    const ours = config.comparison.settings.warmBatches;
+    const about = (p) => plan.duration(plan.estimate(p, config.costs).ms);
+    assert.deepEqual(await checked(page), [...DEFAULT_STYLES].sort());
+    assert.equal(await page.getAttribute('.runner-quick', 'aria-pressed'), 'true');
+    assert.equal(await page.inputValue('.runner-warm select'), String(quick.warmBatches));
+    const first = await page.textContent('.runner-estimate');
+    assert.match(first, new RegExp(`^Estimated time: about ${about(quick)}, at most ${plan.duration(plan.estimate(quick, config.costs).mostMs)} `));
+    assert.match(await page.textContent('.runner-quick'), new RegExp(`${quick.styles.length} styles, about ${about(quick)}$`));
+    // The full set: every style the browser can run, our warm series.
+    await page.click('.runner-full');
+    const all = config.styles.map((x) => x.id);
+    assert.deepEqual(await checked(page), [...all].sort());
+    assert.equal(await page.inputValue('.runner-warm select'), String(ours));
+    assert.equal(await page.getAttribute('.runner-full', 'aria-pressed'), 'true');
+    assert.equal(await page.getAttribute('.runner-quick', 'aria-pressed'), 'false');
+    const full = { styles: all, reps: quick.reps, warmBatches: ours };
+    assert.match(await page.textContent('.runner-estimate'), new RegExp(`^Estimated time: about ${about(full)},`));
+    assert.match(await page.textContent('.runner-full'), new RegExp(`${all.length} styles, about ${about(full)}$`));
+    // A change of its own is priced at once.
+    await page.click('.runner-quick');
+    await page.check('.runner-styles input[value="generators-co"]');
+    const more = { ...quick, styles: [...quick.styles, 'generators-co'] };
+    assert.match(await page.textContent('.runner-estimate'), new RegExp(`^Estimated time: about ${about(more)},`));
+    assert.equal(await page.getAttribute('.runner-quick', 'aria-pressed'), 'false');
     assert.deepEqual(problems.list(), []);
   });
 
@@ -95,7 +158,17 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
       assert.notEqual(r.cells[0], '–', `${r.id} has a cold figure`);
       assert.notEqual(r.cells[1], '–', `${r.id} has a warm figure`);
       assert.match(r.cells[4], new RegExp(`^${QUICK.reps}\\b`), `${r.id} ran ${QUICK.reps} repetitions: ${r.cells[4]}`);
+      // Three repetitions give a median no interval: once Done, the table says why, not "yet".
+      assert.match(r.cells[1], /no interval: only 3 steady repetitions$/, `${r.id}: ${r.cells[1]}`);
     }
+    assert.equal(await page.textContent('.runner-status'), 'Done.');
+    assert.doesNotMatch(await page.textContent('.runner-controls'), /no interval yet/);
+    // Nothing to rank without intervals, and the verdict says so per style.
+    const config = await runnerConfig(page);
+    const titles = DEFAULT_STYLES.map((id) => config.styles.find((x) => x.id === id).title);
+    const v = await verdictPairs(page, titles);
+    assert.deepEqual(v.unranked.sort(), [...titles].sort(), v.lines.join('\n'));
+    assert.match(await page.textContent('.runner-verdict'), /^Your run ranks none of the 3 pairs of its 3 styles\./);
     // The chart is the site's Flot chart, with the reader's column filled in.
     const fig = page.locator('#chart-browser-ratios');
     await fig.scrollIntoViewIfNeeded();
@@ -110,6 +183,22 @@ test('the in-browser runner', { timeout: 600000 }, async (t) => {
     await s.snapshot(page, 'runner-chart.png');
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.runner-download').click()]);
     download = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    assert.deepEqual(problems.list(), []);
+  });
+
+  await t.test('after a run whose styles have intervals, the verdict names every pair once', async () => {
+    const { page, problems } = await s.open(PAGE);
+    // Six steady repetitions each (warm series of 6 batches are one segment), so every median has an interval.
+    await openPanel(page, { ...QUICK, reps: 6 });
+    assert.equal(await runToEnd(page), 'done');
+    const config = await runnerConfig(page);
+    const titles = DEFAULT_STYLES.map((id) => config.styles.find((x) => x.id === id).title);
+    const v = await verdictPairs(page, titles);
+    assert.deepEqual(v.unranked, [], v.lines.join('\n'));
+    assert.deepEqual(v.pairs.filter(([, named]) => named !== 1), [], `each pair named once:\n${v.lines.join('\n')}`);
+    assert.match(await page.textContent('.runner-verdict'), /^Your run ranks (every pair|none of the 3 pairs|[12] of the 3 pairs) of its 3 styles\./);
+    assert.doesNotMatch(await page.textContent('.runner-controls'), /no interval yet/);
+    await s.snapshot(page.locator('.runner-results'), 'runner-verdict.png');
     assert.deepEqual(problems.list(), []);
   });
 

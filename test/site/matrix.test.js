@@ -125,7 +125,7 @@ test('memory chart: "not comparable across engines" only when the runtimes shown
   assert.equal(otherNotes(mixed).length, 1);
   assert.match(otherNotes(mixed)[0], /not comparable across engines/);
   assert.match(otherNotes(mixed)[0], /\(V8: Node, Deno; JavaScriptCore: Bun\)/);
-  assert.match(chartFigure(mixed, '/x.csv'), /<figcaption>[^\n]*not comparable across engines/);
+  assert.match(chartFigure(mixed, '/x.csv'), /<\/figcaption>\n<p class="chart-notes">[^\n]*not comparable across engines/);
   const v8 = chartModel('matrix', { mode: 'cpu', metric: 'memory' }, loaderFor(fixture({ runtimes: ['node-0.11@0.11.14', 'node-24@24.21.0', 'deno@2.9.6'] })));
   assert.deepEqual(otherNotes(v8), []);
   assert.doesNotMatch(chartFigure(v8, '/x.csv'), /not comparable/);
@@ -141,7 +141,7 @@ test('the matrix reads every profile\'s file present, and names the profiles wit
   const missing = PROFILES.filter((p) => !['node-0.11', 'node-24', 'bun', 'deno'].includes(p));
   const note = m.notes.find((n) => NOT_SHOWN.test(n));
   assert.equal(note, `Not shown, for want of a data file: ${missing.join(', ')} (make one with npm run bench -- --runtimes PROFILE --out data/perf-PROFILE.json).`);
-  assert.match(chartFigure(m, '/x.csv'), /<figcaption>[^\n]*Not shown, for want of a data file: node-0\.12, node-4,/);
+  assert.match(chartFigure(m, '/x.csv'), /<\/figcaption>\n<p class="chart-notes">[^\n]*Not shown, for want of a data file: node-0\.12, node-4,/);
   const t = tableModel('matrix', { mode: 'cpu' }, load);
   assert.ok(t.notes.includes(note), 'the table says so too');
   // A run that measured several runtimes is in each of their files with its

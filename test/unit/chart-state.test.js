@@ -36,3 +36,9 @@ test('malformed parts and fields are dropped one by one, never thrown', () => {
   assert.deepEqual(S.parse(`#a=l:1&b=${'x'.repeat(S.MAX_FRAGMENT)}`), { anchor: null, charts: {} });
   for (const junk of [null, undefined, 42, '#', '#=', '#&', '#%']) assert.doesNotThrow(() => S.parse(junk));
 });
+
+test('"every series shown" on a chart that opens with some hidden (a readable view) is written as an empty h: and read back', () => {
+  const view = { anchor: null, charts: { 'cpu-all': { hidden: [] } } };
+  assert.equal(S.format(view), '#cpu-all=h:');
+  assert.deepEqual(S.parse('#cpu-all=h:'), view);
+});

@@ -191,7 +191,8 @@ test('a chart over n draws the host that holds most of its cells, and its captio
     'and the results page lists every run and its host under “The runs behind the figures”.');
   assert.match(m.env, /AMD EPYC · kernel …v782/);
   assert.doesNotMatch(m.env, /v595/, '"Measured on" names only what is drawn');
-  assert.match(chartFigure(m, '/x.csv'), /<figcaption>[^\n]*Drawn from one host, AMD EPYC · kernel …v782/);
+  // Right under the title, in a block of its own (a narrow screen moves it below the chart).
+  assert.match(chartFigure(m, '/x.csv'), /<\/figcaption>\n<p class="chart-notes">[^\n]*Drawn from one host, AMD EPYC · kernel …v782/);
   // A tie goes to the host of the most recent run.
   const tie = sizes();
   tie.cells = tie.cells.filter((c) => c.n !== 500 && c.n !== 1500);

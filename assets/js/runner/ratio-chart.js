@@ -22,10 +22,6 @@ function tableRow(table, label) {
   })[0] || null;
 }
 
-function escapeRegex(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 // fig: the chart's <figure>; ratios: { styleId: { ratio, ci: [lo, hi] | null, reps } }
 // for the styles of the reader's run that have one; ran: the ids of every
 // style the run holds (they are the ones shown); label: the column's name
@@ -56,12 +52,9 @@ function fillReaderColumn(fig, ratios, ran, label) {
     var ours = Array.isArray(row[4]) ? row[4][0] : row[4] !== undefined && row[4] !== null ? row[4] : wire.r;
     row[4] = [ours, r ? r.reps : ours];
   });
-  // The chart shows what the reader ran (their filter field says so).
-  if (shown.length) {
-    wire.filter = { mode: 'show', regex: '^(' + shown.map(escapeRegex).join('|') + ')$' };
-    var input = fig.querySelector('.chart-filter');
-    if (input) input.value = wire.filter.regex;
-  }
+  // The chart opens on what the reader ran; the rest of our styles stay one
+  // click away, in the legend and behind "Show all" (flot-series-view.js).
+  if (shown.length) wire.v = wire.s.map(function (row, i) { return shown.indexOf(row[0]) >= 0 ? i : -1; }).filter(function (i) { return i >= 0; });
   script.textContent = JSON.stringify(wire);
   fig.dispatchEvent(new CustomEvent('chartdata', { bubbles: true }));
   return true;

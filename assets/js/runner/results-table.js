@@ -1,8 +1,9 @@
 /* The reader's results as a table: one row per style, cold and warm medians,
 the cost per call over nested callbacks and the ratio to them, each with its
 95 % interval; a style that failed its conformance check says so instead,
-with what failed. Numbers are written as the site's tables write them
-(chart-format.js, cost-format.js). */
+with what failed. A figure without an interval says "no interval yet" while
+the run goes on, and why it has none once the run has ended. Numbers are
+written as the site's tables write them (chart-format.js, cost-format.js). */
 'use strict';
 var format = require('../chart-format');
 var cost = require('../cost-format');
@@ -19,24 +20,32 @@ function el(tag, text, cls) {
   return e;
 }
 
-function interval(ci, write) {
-  return ci ? write(ci[0]) + ' to ' + write(ci[1]) : 'no interval yet';
+// ended: the run is over, so a missing interval will not come; why: what
+// it lacked, said then.
+function interval(ci, write, ended, why) {
+  if (ci) return write(ci[0]) + ' to ' + write(ci[1]);
+  return ended ? 'no interval: ' + why : 'no interval yet';
+}
+
+function tooFew(count, what) {
+  return 'only ' + count + ' ' + what + (count === 1 ? '' : 's');
 }
 
 // A figure cell: the value, and its interval on a line below.
-function figure(value, ci, write) {
+function figure(value, ci, write, ended, why) {
   var td = el('td', null, 'num');
   if (value === null || value === undefined) { td.textContent = '–'; return td; }
   td.appendChild(el('span', write(value)));
-  td.appendChild(el('small', interval(ci, write), 'runner-ci'));
+  td.appendChild(el('small', interval(ci, write, ended, why), 'runner-ci'));
   return td;
 }
 
-function costCells(row) {
+function costCells(row, ended) {
   if (row.baseline) return [el('td', 'baseline', 'num'), el('td', cost.ratio(1), 'num')];
   var c = row.cost;
   if (!c) return [el('td', '–', 'num'), el('td', '–', 'num')];
-  return [figure(c.costUs, c.costCi95Us, cost.perCall), figure(c.ratio, c.ratioCi95, cost.ratio)];
+  var why = 'too few steady repetitions here or of the baseline';
+  return [figure(c.costUs, c.costCi95Us, cost.perCall, ended, why), figure(c.ratio, c.ratioCi95, cost.ratio, ended, why)];
 }
 
 function repsText(row) {
@@ -58,11 +67,11 @@ function failedRow(row, tr) {
   tr.appendChild(td);
 }
 
-// rows: figures.rows(); caption: what the figures are → the caption and the
-// <table> in the site's sideways-scrolling wrapper (site.css .table-scroll);
-// the caption stays outside it, so a narrow screen wraps it instead of
-// scrolling it away.
-function resultsTable(rows, caption) {
+// rows: figures.rows(); caption: what the figures are; ended: whether the
+// run is over → the caption and the <table> in the site's
+// sideways-scrolling wrapper (site.css .table-scroll); the caption stays
+// outside it, so a narrow screen wraps it instead of scrolling it away.
+function resultsTable(rows, caption, ended) {
   var out = document.createDocumentFragment();
   var id = 'runner-caption-' + Math.random().toString(36).slice(2);
   out.appendChild(el('p', caption, 'runner-caption')).id = id;
@@ -85,9 +94,9 @@ function resultsTable(rows, caption) {
     th.scope = 'row';
     if (STATUS[row.status]) th.appendChild(el('small', STATUS[row.status], 'runner-ci'));
     if (row.status === 'failed') return failedRow(row, tr);
-    tr.appendChild(figure(row.cold.value, row.cold.ci, format.measurement));
-    tr.appendChild(figure(row.warm.value, row.warm.ci, format.measurement));
-    costCells(row).forEach(function (td) { tr.appendChild(td); });
+    tr.appendChild(figure(row.cold.value, row.cold.ci, format.measurement, ended, tooFew(row.cold.count, 'repetition')));
+    tr.appendChild(figure(row.warm.value, row.warm.ci, format.measurement, ended, tooFew(row.warm.count, 'steady repetition')));
+    costCells(row, ended).forEach(function (td) { tr.appendChild(td); });
     tr.appendChild(el('td', repsText(row), 'num'));
   });
   return out;

@@ -4,10 +4,15 @@ the styles (the first of each, then the second...), so whatever the machine
 does meanwhile falls on every style alike, as the harness's shuffle spreads
 it. A style that fails its check is reported failed and never timed. A
 repetition during which the tab was hidden is thrown away and run again once
-the tab is visible (the flag counts them). stop() ends the job in flight;
-what finished stays. */
+the tab is visible (the flag counts them). A repetition that gives no warm
+figure (its warm series never settled, or it crashed) is kept and counted,
+and another runs in its place, up to plan.maxReps in all, so a style ends
+with the steady repetitions its median interval needs whenever it can, as
+the harness adds repetitions for a warm figure. stop() ends the job in
+flight; what finished stays. */
 'use strict';
 var startJob = require('./repetition').startJob;
+var maxReps = require('./plan').maxReps;
 
 function whenVisible() {
   if (document.visibilityState !== 'hidden') return Promise.resolve();
@@ -21,11 +26,12 @@ function whenVisible() {
 }
 
 // styles: [{ id, title, url }]; settings: the worker's (n, t, warm rule...);
-// reps: repetitions per style; onChange(run): after every step, for the
-// table, the chart and the progress bar.
+// reps: steady repetitions wanted per style; onChange(run): after every
+// step, for the table, the chart and the progress bar.
 function Run(styles, settings, reps, onChange) {
   this.settings = settings;
   this.reps = reps;
+  this.maxReps = maxReps(reps);
   this.onChange = onChange;
   this.styles = styles.map(function (s) {
     return { id: s.id, title: s.title, url: s.url, status: 'waiting', problems: [], samples: [], hiddenReruns: 0 };
@@ -40,8 +46,27 @@ function Run(styles, settings, reps, onChange) {
   this.wallMs = null;
 }
 
-// Jobs in all: a check per style, then reps per style (reruns not counted).
-Run.prototype.total = function () { return this.styles.length * (1 + this.reps); };
+// A repetition that gives a warm figure (or, for a run without warm
+// batches, any that finished).
+Run.prototype.steady = function (style) {
+  var warm = (this.settings.warmBatches || 0) > 0;
+  return style.samples.filter(function (x) { return x.status === 'ok' && (!warm || typeof x.warmMs === 'number'); }).length;
+};
+
+// Repetitions a style is set to run now: those it needs, plus one for each
+// that gave no warm figure, within maxReps; none once it failed its check.
+Run.prototype.planned = function (style) {
+  if (style.status === 'failed') return 0;
+  var misses = style.samples.length - this.steady(style);
+  return Math.max(style.samples.length, Math.min(this.maxReps, this.reps + misses));
+};
+
+// Jobs in all: a check per style, then its planned repetitions (tab-hidden
+// reruns not counted).
+Run.prototype.total = function () {
+  var self = this;
+  return self.styles.reduce(function (a, s) { return a + 1 + self.planned(s); }, 0);
+};
 
 // Batches one repetition runs: the cold one and the warm series.
 Run.prototype.batchesPerRep = function () {
@@ -76,7 +101,7 @@ Run.prototype.check = function (style) {
       : [{ name: 'the worker answers', problems: [answer.error || (answer.record && answer.record.error) || 'it gave no results'] }];
     style.problems = failed;
     style.status = failed.length ? 'failed' : 'checked';
-    self.jobsDone += failed.length ? 1 + self.reps : 1;
+    self.jobsDone++;
     self.onChange(self);
   });
 };
@@ -107,10 +132,11 @@ Run.prototype.start = function () {
   var self = this;
   var steps = [];
   self.styles.forEach(function (s) { steps.push(function () { return self.check(s); }); });
-  for (var rep = 1; rep <= self.reps; rep++) {
+  for (var rep = 1; rep <= self.maxReps; rep++) {
     self.styles.forEach(function (s) {
-      var r = rep;
-      steps.push(function () { return s.status === 'failed' ? null : self.repetition(s, r); });
+      steps.push(function () {
+        return s.samples.length < self.planned(s) ? self.repetition(s, s.samples.length + 1) : null;
+      });
     });
   }
   return steps.reduce(function (done, step) {
