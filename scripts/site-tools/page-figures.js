@@ -91,6 +91,10 @@ async function hoverRedraw(browser, url, { inject = [], repeat = 60 } = {}) {
       const fig = document.getElementById(i);
       const plot = window.jQuery(fig.querySelector('.chart-canvas')).data('plot');
       if (plot.setFilter) plot.setFilter('');
+      // Every series shown, not the opening view (flot-series-view.js): the
+      // hover is timed on the chart at its heaviest, and a hidden series
+      // cannot be highlighted.
+      if (plot.setHiddenSeries) plot.setHiddenSeries([]);
       await new Promise((res) => setTimeout(res, 100));
       const entries = [...fig.querySelectorAll('.chart-legend [data-series]')];
       const times = [];
