@@ -137,8 +137,9 @@ async function run(argv, browsers) {
       return 1;
     }
   }
-  const anchorJobs = anchor ? anchorCells(anchor).map((cell) => ({ cell, rep: 1 })) : [];
-  const anchorMs = 2 * anchorProcs() * estimateMs(anchorJobs);
+  // Its cells, made once (they read the manifest) for the estimate and the run.
+  const anchorRun = anchor ? { runtime: anchor, cells: anchorCells(anchor) } : null;
+  const anchorMs = anchorRun ? 2 * anchorProcs() * estimateMs(anchorRun.cells.map((cell) => ({ cell, rep: 1 }))) : 0;
 
   if (opts.dryRun) {
     process.stdout.write(`${plan.cells.length} cells (${skipped.length} skipped), ${plan.jobs.length} jobs; ` +
@@ -151,7 +152,7 @@ async function run(argv, browsers) {
     return 0;
   }
 
-  return measure(out, { plan, runtimes, variants, failed: profiled.failed, browsers, opts, argv, anchor });
+  return measure(out, { plan, runtimes, variants, failed: profiled.failed, browsers, opts, argv, anchor: anchorRun });
 }
 
 if (require.main === module) {

@@ -29,7 +29,7 @@ const { measureRepetition } = require('./repetition');
 const { extraJobs, precisionCounts } = require('./adaptive');
 const { runFloor, floorLine } = require('./run-floor');
 const { ROOT } = require('../lib/paths');
-const { anchorCells, measureAnchor, anchorRecord, settle } = require('./anchor-run');
+const { measureAnchor, anchorRecord, settle } = require('./anchor-run');
 const { checkResumeHost } = require('./resume-host');
 const { compareAnchors } = require('../lib/anchor');
 
@@ -93,7 +93,8 @@ function stopwatch() {
 // code. runtimes, variants: the plan's; failed: the profiles that could not
 // be used ({ profile, message }); browsers: the sessions a signal must stop;
 // opts: bench-args' options; argv: the command line, recorded with the run;
-// anchor: the node-24 runtime the anchor runs on, or null (--no-anchor).
+// anchor: { runtime, cells } of the anchor (anchor-run.js anchorCells: the
+// node-24 runtime it runs on), or null (--no-anchor).
 async function measure(out, { plan, runtimes, variants, failed, browsers, opts, argv, anchor = null }) {
   const { settings } = opts;
   const skipped = plan.cells.filter((c) => c.skip);
@@ -151,10 +152,10 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
 
     // The anchor's first end, before any job (scripts/lib/anchor.js).
     const note = (line) => (progress ? progress.note(line) : process.stderr.write(line + '\n'));
-    const anchorEnd = async () => measureAnchor(anchor, anchorCells(anchor), { settings, meter, stopped: () => Boolean(interrupted), note });
+    const anchorEnd = async () => measureAnchor(anchor.runtime, anchor.cells, { settings, meter, stopped: () => Boolean(interrupted), note });
     if (anchor) {
-      env.anchor = anchorRecord(anchor);
-      note(`anchor: ${anchor.id}, measuring its start`);
+      env.anchor = anchorRecord(anchor.runtime);
+      note(`anchor: ${anchor.runtime.id}, measuring its start`);
       env.anchor.start = await anchorEnd();
       // Resumed: this run's start against the anchor of the run it continues.
       const before = earlier && earlier.anchored;
@@ -214,7 +215,7 @@ async function measure(out, { plan, runtimes, variants, failed, browsers, opts, 
     }
     progress.end();
     if (anchor && !interrupted) {
-      note(`anchor: ${anchor.id}, measuring its end`);
+      note(`anchor: ${anchor.runtime.id}, measuring its end`);
       env.anchor.end = await anchorEnd();
     }
     if (anchor) {

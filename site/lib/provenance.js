@@ -10,6 +10,9 @@ const { hostLabel } = require('../../scripts/lib/host-identity');
 const { hostRecordOf, runFlags } = require('./host-guard');
 const { measuredCodeChanged } = require('../../scripts/lib/git-state');
 
+// A host as every caption names it: "AMD EPYC · kernel …v595 (2 cores)".
+const hostText = (h) => `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`;
+
 // "commit 0123456789" as a caption names it. A recorded `dirty` is any
 // tracked file outside data/ (a note as much as the harness), so the caption
 // says the figures come from uncommitted code only when the recorded paths
@@ -67,7 +70,7 @@ function perfEnv(perf, cells, { metric } = {}) {
     const h = hostRecordOf(perf, mine[0]) || {};
     const name = rt.name && exactName(rt);
     const machine = [
-      h.cpu && `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`,
+      h.cpu && hostText(h),
       h.os,
       run.date && String(run.date).slice(0, 10),
     ].filter(Boolean).join(', ');
@@ -120,19 +123,18 @@ function envText(e = {}) {
     .join(', ');
 }
 
+// The machine a cell was measured on, as a caption names it, or null.
+function hostOf(perf, cell) {
+  const h = hostRecordOf(perf, cell);
+  return h ? hostText(h) : null;
+}
+
 // "The site marks figures that come from different machines": one sentence
 // for a chart's or table's caption when its cells were measured on more than
 // one host (a table whose rows come from different runs, a file merged from
 // shards run on CI machines). Hosts are named as every caption names them,
 // by CPU and kernel build (scripts/lib/host-identity.js), with their cores;
 // no raw figure is compared across them (site/lib/host-guard.js).
-const hostText = (h) => `${hostLabel(h)}${h.cores ? ` (${h.cores} cores)` : ''}`;
-
-// The machine a cell was measured on, as a caption names it, or null.
-function hostOf(perf, cell) {
-  const h = hostRecordOf(perf, cell);
-  return h ? hostText(h) : null;
-}
 
 // The sentence, or '' when every cell comes from one machine.
 function machinesNote(perf, cells) {
