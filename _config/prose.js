@@ -13,6 +13,7 @@ const { ProseNumberError, variantLink } = require('../site/lib/lookup');
 const { CrossHostError } = require('../site/lib/host-guard');
 const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
+const { claims, ClaimError } = require('../site/prose/claims');
 
 // "posts/<slug>.md: {% num "perf" %}: no variant ..." with what to do next.
 function wrap(name, fn) {
@@ -56,6 +57,18 @@ module.exports = function prose(eleventyConfig) {
   };
   for (const [name, fn] of Object.entries(PROSE)) shortcodes[name] = (args, kw) => fn(load, args, kw);
   for (const [name, fn] of Object.entries(shortcodes)) eleventyConfig.addShortcode(name, wrap(name, fn));
+  // {% claim "relation", … %}sentence{% endclaim %}: the sentence, checked (site/prose/claims.js).
+  const claim = claims(load);
+  eleventyConfig.addPairedShortcode('claim', function (content, ...raw) {
+    const [[relation], kw] = splitArgs(raw);
+    try {
+      return claim(content, String(relation), kw);
+    } catch (err) {
+      if (!(err instanceof ClaimError)) return wrap('claim', () => { throw err; }).call(this, relation, { __keywords: true, ...kw });
+      const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
+      throw new ClaimError(`${where}: {% claim "${relation}" %}: ${err.message}.`);
+    }
+  });
 };
 
 module.exports.wrap = wrap;

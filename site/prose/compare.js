@@ -29,6 +29,8 @@ const { oneHost } = require('../lib/host-guard');
 // medians are also within this share of the smaller one.
 const TIE_MARGIN_PCT = 5;
 
+const closeMedians = (x, y) => Math.abs(x - y) <= (TIE_MARGIN_PCT / 100) * Math.min(x, y);
+
 // How far apart a set of medians is, as a whole percent of the smallest,
 // rounded up so that "within 3 %" is never an understatement ("under 1 %"
 // below one).
@@ -41,7 +43,7 @@ function spreadPercent(medians) {
 
 // load(name) -> the checked data file (site/lib/data-files.js); the build passes
 // its one loader, tests a stand-in.
-module.exports = function compareProse(load) {
+function compareProse(load) {
   function metricOf(kw) {
     const m = PERF_METRICS[kw.metric || 'time'];
     if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
@@ -78,6 +80,14 @@ module.exports = function compareProse(load) {
     const cells = [perfCell(hit, { ...kw, variant: kw.a }), perfCell(hit, { ...kw, variant: kw.b })];
     // Raw figures compare within one host only (site/lib/host-guard.js).
     oneHost(hit, cells, `{% compare %} of ${kw.a} and ${kw.b}`);
+    return versus(cells, kw);
+  }
+
+  // The one rule for "ahead / tied / the same" (article and posts alike):
+  // two medians rank only when their 95 % intervals are apart; overlapping,
+  // they are tied, and "the same" when their medians are also within
+  // TIE_MARGIN_PCT. Cells are two perf cells of one host.
+  function versus(cells, kw) {
     const a = estimate(cells[0], { ...kw, allowFew: true });
     const b = estimate(cells[1], { ...kw, allowFew: true });
     // Too few repetitions for an interval (the matrix runs 5 per cell): the
@@ -100,8 +110,7 @@ module.exports = function compareProse(load) {
       // Overlapping intervals do not rank; they say "the same" only when the
       // medians are close too. Far-apart medians with overlapping intervals
       // are a measurement too coarse to rank, not a tie.
-      const close = Math.abs(c.a.median - c.b.median) <= (TIE_MARGIN_PCT / 100) * Math.min(c.a.median, c.b.median);
-      return close
+      return closeMedians(c.a.median, c.b.median)
         ? `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${gap} apart)`
         : `${link(kw.a)} and ${link(kw.b)} could not be ranked (medians ${gap} apart, their 95\u00a0% intervals overlapping)`;
     }
@@ -258,5 +267,9 @@ module.exports = function compareProse(load) {
     return escapeHtml(distinct[0]);
   }
 
-  return { compare, comparePhrase, leaders, leadersPhrase, within, switchCost, traces, reproduction, runSetting };
-};
+  return { compare, versus, estimate, comparePhrase, leaders, leadersPhrase, within, switchCost, traces, reproduction, runSetting };
+}
+
+module.exports = compareProse;
+module.exports.closeMedians = closeMedians;
+module.exports.TIE_MARGIN_PCT = TIE_MARGIN_PCT;
