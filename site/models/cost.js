@@ -67,7 +67,20 @@ function cpuCostText(cell, base) {
   return `${us(c.costUs)} (${us(c.costCi95Us[0])} to ${us(c.costCi95Us[1])})${standing(c) === 'not told apart' ? ', not told apart' : ''}`;
 }
 
-// Where a style stands against callbacks: its interval above, below or around 0.
+// Where a style stands against callbacks, by the one rule of the whole site
+// (site/prose/compare.js versus): ranked only when the 95 % intervals of the
+// two warm medians are apart. The bootstrap interval of the cost says how
+// big a difference is, not whether it ranks: the two can disagree near the
+// edge, and then the conservative rule speaks.
+function rankAgainst(cell, base) {
+  const a = cell.warmCi, b = base.warmCi;
+  if (!a || !b || typeof a.lo !== 'number' || typeof b.lo !== 'number') return 'too few repetitions for an interval';
+  if (a.lo > b.hi) return 'costs more';
+  if (a.hi < b.lo) return 'costs less';
+  return 'not told apart';
+}
+
+// A CPU cost (no stored order-statistic interval): its bootstrap interval above, below or around 0.
 function standing(cost) {
   if (!cost.costCi95Us) return 'too few repetitions for an interval';
   const [lo, hi] = cost.costCi95Us;
@@ -102,7 +115,7 @@ function costRows(hit, cells) {
   const costed = cells.filter((c) => c.variant !== FLOOR_ID && hasWarm(c));
   oneHost(hit, costed, `the cost per call over ${BASELINE} (${base.runtime}, ${base.scenario}, ${base.mode}, n = ${base.n})`);
   return costed
-    .map((c) => ({ cell: c, cost: c === base ? null : pairCost(c, base) }))
+    .map((c) => ({ cell: c, cost: c === base ? null : pairCost(c, base), standing: c === base ? 'the baseline' : rankAgainst(c, base) }))
     .sort((a, b) => (a.cost ? a.cost.costUs : 0) - (b.cost ? b.cost.costUs : 0) || a.cell.variant.localeCompare(b.cell.variant));
 }
 
@@ -121,7 +134,7 @@ function costPerCallTable(args, load) {
   const withCpu = Boolean(baseRow && hasWarmCpu(baseRow.cell));
   const rows = all
     .filter(({ cell }) => cell.variant === BASELINE || ((!keep || keep.test(cell.variant)) && !(drop && drop.test(cell.variant))))
-    .map(({ cell, cost }) => ({
+    .map(({ cell, cost, standing: where }) => ({
       name: cell.variant,
       warm: marked(measurement(cell.warm.median), warmMark(cell, held)),
       reps: String(cell.warm.count),
@@ -131,7 +144,7 @@ function costPerCallTable(args, load) {
       ratio: cost && cost.ratio !== null ? times(cost.ratio) : cost ? '–' : times(1),
       ratioCi: cost && cost.ratioCi95 ? `${times(cost.ratioCi95[0])} to ${times(cost.ratioCi95[1])}` : '–',
       cpu: withCpu ? cpuCostText(cell, baseRow.cell) : '–',
-      standing: cost ? standing(cost) : 'the baseline',
+      standing: where,
       // The figures behind the cells, for a sortable table (site/render/table-sort.js).
       raw: { cost: cost ? cost.costUs : 0, ratio: cost ? cost.ratio : 1, warm: cell.warm.median, reps: cell.warm.count },
     }));
@@ -143,7 +156,7 @@ function costPerCallTable(args, load) {
   return {
     caption: `Cost per call over ${named}, ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
       '(the style’s warm median − the baseline’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ' +
-      'cheapest first. “Not told apart”: the interval holds 0. Each process’s warm series is classified by changepoint ' +
+      'cheapest first. “Not told apart”: the 95 % intervals of the two warm medians overlap, the rule every ranking on this site follows, so a cost whose own interval misses 0 may still not rank. Each process’s warm series is classified by changepoint ' +
       'analysis (flat, warm-up, slowdown, no steady state); only the steady ones give a warm figure.' +
       (withCpu ? ' CPU per call: the same difference over the steady batches’ CPU time (user + system of the whole process, ' +
         'compiler and GC threads included), with its interval.' : '') +
@@ -208,8 +221,11 @@ function costPerCallProse(load, [id], kw) {
   if (!row.cost) throw new ProseNumberError(`"${id}" is the baseline; its cost over itself is 0`);
   const { costUs, costCi95Us: ci, ratio } = row.cost;
   if (!ci) throw new ProseNumberError(`"${id}" has too few warm repetitions for an interval of its cost`);
+  // field=: one number for a sentence a person writes (issue 43): the cost
+  // in µs, its interval's ends, the ratio, or the CPU µs behind it.
+  if (kw.field !== undefined) return costField(load, row, kw);
   const interval = `95\u00a0% interval ${us(ci[0])} to ${us(ci[1])}\u00a0µs`;
-  const where = standing(row.cost);
+  const where = row.standing;
   if (where === 'not told apart') return `no cost over nested callbacks that the measurement can show (${interval})`;
   const more = where === 'costs more';
   // The CPU time behind the same difference, where the file has it (issue 41).
@@ -219,6 +235,27 @@ function costPerCallProse(load, [id], kw) {
     : standing(cpu) !== 'not told apart' ? `; ${us(cpu.costUs)}\u00a0µs of CPU time, ${us(cpu.costCi95Us[0])} to ${us(cpu.costCi95Us[1])}`
       : '; in CPU time not told apart from them';
   return `${us(Math.abs(costUs))}\u00a0µs ${more ? 'more' : 'less'} per call than nested callbacks (${interval}; ${times(ratio)} their warm time${cpuText})`;
+}
+
+const COST_FIELDS = ['us', 'lo', 'hi', 'ratio', 'ratioLo', 'ratioHi', 'cpuUs'];
+function costField(load, row, kw) {
+  const { costUs, costCi95Us: ci, ratio, ratioCi95 } = row.cost;
+  switch (kw.field) {
+    case 'us': return us(costUs);
+    case 'lo': return us(ci[0]);
+    case 'hi': return us(ci[1]);
+    case 'ratio': return times(ratio).replace(/×$/, '');
+    case 'ratioLo': case 'ratioHi':
+      if (!ratioCi95) throw new ProseNumberError(`"${row.cell.variant}" has no interval of its ratio`);
+      return times(ratioCi95[kw.field === 'ratioLo' ? 0 : 1]).replace(/×$/, '');
+    case 'cpuUs': {
+      const base = groupRows(load, kw).find((r) => !r.cost);
+      const cpu = cpuCost(row.cell, base.cell);
+      if (!cpu) throw new ProseNumberError(`no warm CPU time of "${row.cell.variant}" or of its baseline`);
+      return us(cpu.costUs);
+    }
+    default: throw new ProseNumberError(`field= is one of ${COST_FIELDS.join(', ')} (got "${kw.field}")`);
+  }
 }
 
 // What a cost per call means for a server: at rps calls a second, the share
@@ -252,7 +289,7 @@ const STANDINGS = ['not told apart', 'costs more', 'costs less'];
 function costGroupProse(load, [which], kw) {
   if (!STANDINGS.includes(which)) throw new ProseNumberError(`costGroup takes one of ${STANDINGS.map((x) => `"${x}"`).join(', ')} (got "${which}")`);
   const drop = kw.exclude ? new RegExp(kw.exclude) : null;
-  const ids = groupRows(load, kw).filter((r) => r.cost && standing(r.cost) === which && !(drop && drop.test(r.cell.variant))).map((r) => r.cell.variant);
+  const ids = groupRows(load, kw).filter((r) => r.cost && r.standing === which && !(drop && drop.test(r.cell.variant))).map((r) => r.cell.variant);
   if (!ids.length) throw new ProseNumberError(`no style "${which}" at n = ${kw.n || 1000}; rewrite the sentence`);
   return styleList(ids, { table: kw.table });
 }
@@ -335,5 +372,5 @@ module.exports = {
   browserComparison,
   tables: { costPerCall: costPerCallTable },
   prose: { costPerCall: costPerCallProse, costGroup: costGroupProse, costShare: costShareProse },
-  costRows, standing,
+  costRows, standing, rankAgainst,
 };

@@ -16,6 +16,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const hljs = require('highlight.js/lib/core');
+const esprima = require('esprima');
 const { escapeHtml } = require('../format');
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -60,12 +61,30 @@ function readSample(rel, { root = ROOT, from = 'a template' } = {}) {
   return { file, rel: inside.split(path.sep).join('/'), source };
 }
 
-function codeSampleHtml({ rel, source }) {
+// The top-level function `name` of a JavaScript file, as written: a
+// declaration (`async function upload`) or an assignment of a named function
+// expression (`exports.upload = function upload`). Found by parsing, so the
+// page shows the function whole however the file changes around it.
+function functionSource(source, name, { rel, from }) {
+  let program;
+  try {
+    program = esprima.parseScript(source, { range: true });
+  } catch (err) {
+    throw new Error(`codeSample in ${from}: cannot parse "${rel}" to find function ${name} (${err.message}).`);
+  }
+  const named = (node) => node && /Function/.test(node.type) && node.id && node.id.name === name;
+  const hit = program.body.find((st) => named(st)
+    || (st.type === 'ExpressionStatement' && st.expression.type === 'AssignmentExpression' && named(st.expression.right)));
+  if (!hit) throw new Error(`codeSample in ${from}: "${rel}" has no top-level function named ${name}; fn= names a function declared, or assigned by name, at the top of the file.`);
+  return source.slice(hit.range[0], hit.range[1]);
+}
+
+function codeSampleHtml({ rel, source, fn }) {
   const [label, language] = LANGUAGES[path.extname(rel)];
   const code = source.endsWith('\n') ? source : `${source}\n`;
   const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
   return `<pre class="code" data-lang="${label}" data-file="${escapeHtml(rel)}"><code class="hljs language-${label}">${html}</code></pre>` +
-    `<p class="meta code-file">File: <code>${escapeHtml(rel)}</code></p>`;
+    `<p class="meta code-file">${fn ? `Function <code>${escapeHtml(fn)}</code> of ` : 'File: '}<code>${escapeHtml(rel)}</code></p>`;
 }
 
-module.exports = { readSample, codeSampleHtml, ROOT };
+module.exports = { readSample, codeSampleHtml, functionSource, ROOT };

@@ -13,7 +13,7 @@ const path = require('node:path');
 const { makeLoader } = require('../../site/lib/data-files');
 const { tableModel } = require('../../site/models');
 const { costPerCall } = require('../../scripts/lib/cost-per-call');
-const { standing } = require('../../site/models/cost');
+const { standing, rankAgainst } = require('../../site/models/cost');
 const recorded = require('../fixtures/recorded/record');
 const stats = require('../../scripts/lib/stats');
 const { summarizeCell } = require('../../scripts/harness/datafile');
@@ -42,13 +42,21 @@ test('costPerCall: one row per style with warm figures, cheapest first, each cos
     const expected = costPerCall(warmOf(cellOf(r.name)), warmOf(base), N);
     costs.push(expected.costUs);
     assert.equal(r.cost.replace('−', '-'), Math.abs(expected.costUs) < 10 ? expected.costUs.toFixed(1) : String(Math.round(expected.costUs)), r.name);
-    assert.equal(r.standing, standing(expected), r.name);
+    assert.equal(r.standing, rankAgainst(cellOf(r.name), base), r.name);
   }
   assert.deepEqual(costs, [...costs].sort((a, b) => a - b), 'cheapest first');
   assert.match(t.caption, /µs/);
 });
 
-test('costPerCall: "not told apart" exactly when the interval holds 0', () => {
+test('cost standing: the one rule of the site, the warm medians\' intervals apart or not, whatever the bootstrap of the cost says', () => {
+  const ci = (lo, hi) => ({ warmCi: { lo, hi } });
+  assert.equal(rankAgainst(ci(10, 12), ci(11, 13)), 'not told apart');
+  assert.equal(rankAgainst(ci(14, 15), ci(11, 13)), 'costs more');
+  assert.equal(rankAgainst(ci(8, 10), ci(11, 13)), 'costs less');
+  assert.equal(rankAgainst({ warmCi: null }, ci(11, 13)), 'too few repetitions for an interval');
+});
+
+test('CPU cost: "not told apart" exactly when its interval holds 0', () => {
   assert.equal(standing({ costCi95Us: [-0.4, 0.9] }), 'not told apart');
   assert.equal(standing({ costCi95Us: [0.1, 0.9] }), 'costs more');
   assert.equal(standing({ costCi95Us: [-2, -0.1] }), 'costs less');
@@ -140,7 +148,7 @@ test('cost prose: a style\'s cost per call in words, from the same samples as th
   const { ProseNumberError } = require('../../site/lib/lookup');
   const cost = costPerCall(warmOf(cellOf('promises-native')), warmOf(cellOf('original')), N);
   const text = PROSE.costPerCall(load, ['promises-native'], { n: N }).replace(/<[^>]+>/g, '');
-  const where = standing(cost);
+  const where = rankAgainst(cellOf('promises-native'), cellOf('original'));
   if (where === 'not told apart') assert.match(text, /^no cost over nested callbacks that the measurement can show \(95\u00a0% interval /);
   else assert.match(text, new RegExp(`^${Math.abs(cost.costUs).toFixed(1)}\u00a0µs ${where === 'costs more' ? 'more' : 'less'} per call than nested callbacks`));
   // Every style with a cost lands in exactly one standing group.

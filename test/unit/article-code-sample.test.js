@@ -51,3 +51,13 @@ test('a file type it cannot highlight is refused, naming the known ones', () => 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('fn= shows one top-level function whole, declared or assigned by name, and names a missing one', () => {
+  const { functionSource } = require('../../site/render/code-sample');
+  const source = "'use strict';\nvar a = 1;\nexports.upload = function upload(x, done) {\n  done(null, x);\n};\nasync function other() {\n  await 1;\n}\n";
+  assert.equal(functionSource(source, 'upload', { rel: 'x.js', from: 'p' }), 'exports.upload = function upload(x, done) {\n  done(null, x);\n};');
+  assert.equal(functionSource(source, 'other', { rel: 'x.js', from: 'p' }), 'async function other() {\n  await 1;\n}');
+  assert.throws(() => functionSource(source, 'parallel', { rel: 'x.js', from: 'posts/p.md' }), /codeSample in posts\/p\.md: "x\.js" has no top-level function named parallel/);
+  const html = codeSampleHtml({ rel: 'x.js', source: 'function f() {}\n', fn: 'f' });
+  assert.match(html, /<p class="meta code-file">Function <code>f<\/code> of <code>x\.js<\/code><\/p>$/);
+});
