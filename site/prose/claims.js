@@ -21,17 +21,21 @@
 //   profile variant=, part=: the named part of a CPU profile holds the largest
 //           share of its time (largest=true, default) or at least min= of it
 //           (data/profiles.json, site/models/profiles.js)
+//   scores  a= has the higher debuggability score than b= (data/debuggability.json)
+//   exact   variants="x,y": exactly these have a trace of way= (default
+//           "reject") that points at the failing line: the "only" sentence
 // a= and b= may carry their own runtime, "original@node-0.11", to compare one
 // style across runtimes of one file; other keys (mode, n, scenario, metric,
 // runtime, file) are those of {% compare %}.
 const { ProseNumberError, perfHit, perfCell } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
+const { debuggabilityView } = require('../models/debuggability');
 const compareProse = require('./compare');
 const { closeMedians } = compareProse;
 
 class ClaimError extends ProseNumberError {}
 
-const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile'];
+const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact'];
 
 // "original@node-24" → { variant, runtime }; the runtime falls back to runtime=.
 function side(ref, kw, key) {
@@ -139,7 +143,32 @@ function claims(load, { profileView } = {}) {
       }
       return null;
     },
+    // Debuggability scores are counted from recorded traces, not timed: no
+    // interval, so a higher score is simply higher.
+    scores(kw) {
+      const [a, b] = [kw.a, kw.b].map((id) => debugVariant(id, kw));
+      if (!(a.score.score > b.score.score)) return `${kw.a} scores ${a.score.score} and ${kw.b} ${b.score.score}`;
+      return null;
+    },
+    // "Only X and Y …": exactly these variants have a trace of way= that
+    // points at the failing line (quality "exact").
+    exact(kw) {
+      const claimed = String(kw.variants || '').split(',').map((s) => s.trim()).filter(Boolean).sort();
+      const way = kw.way || 'reject';
+      const hit = load('debuggability');
+      const all = debuggabilityView(hit.data, kw.runtime).variants;
+      const found = all.filter((v) => (v.traces || []).some((t) => t.way === way && !t.longStack && t.quality === 'exact')).map((v) => v.id).sort();
+      if (found.join() !== claimed.join()) return `the variants whose "${way}" trace points at the failing line are ${found.join(', ') || 'none'}, not ${claimed.join(', ')}`;
+      return null;
+    },
   };
+
+  function debugVariant(id, kw) {
+    const hit = load('debuggability');
+    const v = debuggabilityView(hit.data, kw.runtime).variants.find((x) => x.id === id);
+    if (!v || !v.score) throw new ProseNumberError(`${hit.shown} has no score for "${id}"`);
+    return v;
+  }
 
   // The sentence as a reader sees it, for the error.
   const quote = (content) => {

@@ -96,7 +96,7 @@ test('profile: the part named holds the most time, or at least min=', () => {
 });
 
 test('an unknown relation names the known ones', () => {
-  assert.throws(() => claimsOver([])('x', 'fastest', {}), /unknown claim "fastest"; use one of ahead, tied, same, leads, ratio, trend, profile/);
+  assert.throws(() => claimsOver([])('x', 'fastest', {}), /unknown claim "fastest"; use one of ahead, tied, same, leads, ratio, trend, profile, scores, exact/);
 });
 
 // The build: the fixture post's sentence holds on the committed data and
@@ -117,4 +117,18 @@ test('a sentence the data contradict fails the build, quoting the sentence', (t)
   const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: posts, ASYNCBENCH_DRAFTS: '1' });
   assert.equal(r.ok, false, 'the build passed');
   assert.match(r.log, /posts\/claims-in-prose\.md: \{% claim "ahead" %\}: the sentence "Callbacks finish before async functions\." is no longer true: async-await [^\n]* ranks ahead of original/);
+});
+
+test('scores and exact: debuggability sentences, counted from recorded traces', () => {
+  const trace = (quality) => [{ way: 'reject', quality }];
+  const debuggability = { variants: [
+    { id: 'original', score: { score: 11, max: 25 }, traces: trace('absent') },
+    { id: 'async-await', score: { score: 17, max: 25 }, traces: trace('exact') },
+    { id: 'streamline-callbacks', score: { score: 20, max: 25 }, traces: trace('exact') },
+  ] };
+  const f = claimsOver([], { debuggability });
+  holds(f, 'scores', { a: 'async-await', b: 'original' });
+  fails(f, 'scores', { a: 'async-await', b: 'streamline-callbacks' }, /async-await scores 17 and streamline-callbacks 20/);
+  holds(f, 'exact', { variants: 'streamline-callbacks,async-await' });
+  fails(f, 'exact', { variants: 'async-await' }, /are async-await, streamline-callbacks, not async-await/);
 });
