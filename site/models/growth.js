@@ -130,6 +130,12 @@ function fitOf(fits, id, kw) {
 function growthProse(load, [id], kw) {
   const { fits } = sweepFits(kw, load);
   const fit = fitOf(fits, id, kw);
+  // field=: one number for a sentence a person writes (issue 43).
+  if (kw.field !== undefined) {
+    const value = { k: fit.k, lo: fit.ci[0], hi: fit.ci[1] }[kw.field];
+    if (value === undefined) throw new ProseNumberError(`field= is k, lo or hi (got "${kw.field}")`);
+    return k2(value);
+  }
   let text = kText(fit);
   if (kw.reading === true || kw.reading === 'true') text += `: ${reading(fit)}`;
   if (kw.against) {
@@ -158,4 +164,9 @@ function growthLimitProse(load, [id], kw) {
   return done.length ? `finished every size up to ${size(done[done.length - 1].n)} and ${what}` : what;
 }
 
-module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse, growthLimit: growthLimitProse }, fitGrowth, slope, reading };
+// For the claims checker (site/prose/claims.js): the fit of one style.
+function growthFit(load, id, kw) {
+  return fitOf(sweepFits(kw, load).fits, id, kw);
+}
+
+module.exports = { charts: {}, tables: { growth: growthTable }, prose: { growth: growthProse, growthLimit: growthLimitProse }, fitGrowth, slope, reading, steepness, growthFit };

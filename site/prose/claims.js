@@ -21,6 +21,8 @@
 //   profile variant=, part=: the named part of a CPU profile holds the largest
 //           share of its time (largest=true, default) or at least min= of it
 //           (data/profiles.json, site/models/profiles.js)
+//   growth  a='s sweep fit reads reading= ("faster than linear"…), and/or is
+//           steepness= ("steeper than" | "less steep than" | "not told apart from") b='s
 //   scores  a= has the higher debuggability score than b= (data/debuggability.json)
 //   exact   variants="x,y": exactly these have a trace of way= (default
 //           "reject") that points at the failing line: the "only" sentence
@@ -35,7 +37,7 @@ const { closeMedians } = compareProse;
 
 class ClaimError extends ProseNumberError {}
 
-const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact'];
+const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact', 'growth'];
 
 // "original@node-24" → { variant, runtime }; the runtime falls back to runtime=.
 function side(ref, kw, key) {
@@ -140,6 +142,20 @@ function claims(load, { profileView } = {}) {
       if (kw.min === undefined || kw.largest === true) {
         const [top] = view.categories;
         if (top.name !== kw.part) return `${top.name} (${Math.round(top.share * 100)} %), not ${kw.part} (${Math.round(part.share * 100)} %), holds the most of ${kw.variant}'s time`;
+      }
+      return null;
+    },
+    // Growth exponents of the sweep (site/models/growth.js): reading= the
+    // fit's own reading ("faster than linear", …), or steepness= against b=
+    // ("steeper than", "less steep than", "not told apart from").
+    growth(kw) {
+      const { growthFit, reading, steepness } = require('../models/growth');
+      const a = growthFit(load, kw.a, kw);
+      if (kw.reading !== undefined && reading(a) !== kw.reading) return `${kw.a}'s growth reads "${reading(a)}", not "${kw.reading}"`;
+      if (kw.b !== undefined) {
+        const b = growthFit(load, kw.b, kw);
+        const s = steepness(a, b);
+        if (s !== kw.steepness) return `${kw.a}'s k ${a.k.toFixed(2)} (${a.ci[0].toFixed(2)}–${a.ci[1].toFixed(2)}) is ${s} ${kw.b}'s ${b.k.toFixed(2)} (${b.ci[0].toFixed(2)}–${b.ci[1].toFixed(2)}), not "${kw.steepness}"`;
       }
       return null;
     },

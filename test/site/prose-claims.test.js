@@ -96,7 +96,7 @@ test('profile: the part named holds the most time, or at least min=', () => {
 });
 
 test('an unknown relation names the known ones', () => {
-  assert.throws(() => claimsOver([])('x', 'fastest', {}), /unknown claim "fastest"; use one of ahead, tied, same, leads, ratio, trend, profile, scores, exact/);
+  assert.throws(() => claimsOver([])('x', 'fastest', {}), /unknown claim "fastest"; use one of ahead, tied, same, leads, ratio, trend, profile, scores, exact, growth/);
 });
 
 // The build: the fixture post's sentence holds on the committed data and
@@ -131,4 +131,18 @@ test('scores and exact: debuggability sentences, counted from recorded traces', 
   fails(f, 'scores', { a: 'async-await', b: 'streamline-callbacks' }, /async-await scores 17 and streamline-callbacks 20/);
   holds(f, 'exact', { variants: 'streamline-callbacks,async-await' });
   fails(f, 'exact', { variants: 'async-await' }, /are async-await, streamline-callbacks, not async-await/);
+});
+
+test('growth: a sentence about how a style\'s time grows holds only as the sweep\'s fits read', () => {
+  const { currentLoad } = require('../../site/lib/per-build');
+  const { growthFit, reading, steepness } = require('../../site/models/growth');
+  const load = currentLoad();
+  const f = claims(load);
+  const kw = { runtime: 'node-14', metric: 'warm' };
+  const a = growthFit(load, 'fibrous', kw), b = growthFit(load, 'async-await', kw);
+  const says = steepness(a, b);
+  holds(f, 'growth', { ...kw, a: 'fibrous', reading: reading(a), b: 'async-await', steepness: says });
+  const other = ['steeper than', 'less steep than', 'not told apart from'].find((s) => s !== says);
+  fails(f, 'growth', { ...kw, a: 'fibrous', b: 'async-await', steepness: other }, new RegExp(`is ${says} async-await's`));
+  fails(f, 'growth', { ...kw, a: 'fibrous', reading: 'quadratic' }, /fibrous's growth reads "/);
 });
