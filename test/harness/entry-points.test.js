@@ -24,6 +24,7 @@ const INVALID = {
   'debuggability.js': ['--cost-n', 'ten'],
   'serve.js': ['--port', '99999'],
   'measure-page.js': ['--loads', 'many'],
+  'prose-words.js': ['--site'],
 };
 
 function run(entry, args) {
@@ -34,7 +35,7 @@ function run(entry, args) {
 }
 
 test('the entry points are the ones the README and npm scripts name', () => {
-  assert.deepEqual(ENTRIES, ['bench.js', 'compile.js', 'complexity.js', 'data.js', 'debuggability.js', 'measure-page.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
+  assert.deepEqual(ENTRIES, ['bench.js', 'compile.js', 'complexity.js', 'data.js', 'debuggability.js', 'measure-page.js', 'prose-words.js', 'run-tests.js', 'runtimes/cli.js', 'serve.js']);
 });
 
 for (const entry of ENTRIES) {

@@ -17,7 +17,7 @@ const ROOMS = ['runtimes', 'compile', 'harness', 'analyze', 'site-tools'];
 // the rooms of the entry points that import them.
 const ENTRY_ROOM = {
   'compile.js': 'compile', 'bench.js': 'harness', 'data.js': 'harness', 'complexity.js': 'analyze', 'debuggability.js': 'analyze',
-  'serve.js': 'site-tools', 'measure-page.js': 'site-tools', 'run-tests.js': 'site-tools',
+  'serve.js': 'site-tools', 'measure-page.js': 'site-tools', 'prose-words.js': 'site-tools', 'run-tests.js': 'site-tools',
 };
 
 // 'entry', 'lib', a room name, or null for anything else.
