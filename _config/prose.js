@@ -46,7 +46,7 @@ module.exports = function prose(eleventyConfig) {
     runtimeVersion: ([id], kw) => numbers.runtimeVersion(load, id, kw.file),
     v8Version: ([id]) => numbers.v8Version(load, id),
     nearestV8: ([id]) => numbers.nearestV8(load, id),
-    variantRef: ([id]) => variantLink(id),
+    variantRef: ([id], kw) => variantLink(id, { mid: kw.mid === true }),
     runSetting: ([key], kw) => c.runSetting(String(key), kw),
     compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),
     leaders: ([source], kw) => (perfOnly('leaders', source), c.leadersPhrase(kw)),

@@ -6,7 +6,7 @@
 // post and the call).
 const { escapeHtml } = require('../format');
 const { buildManifest } = require('./per-build');
-const { styleName } = require('./style-names');
+const { styleName, inSentence } = require('./style-names');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('./runtime-match');
 const { perfFile, DEFAULT_PERF } = require('./perf-files');
 
@@ -80,9 +80,11 @@ function perfCell(hit, kw) {
 }
 
 // A link to a variant's page, named as everywhere (site/lib/style-names.js).
-function variantLink(id) {
+// mid: the name inside a sentence ("nested callbacks"), where it does not start one.
+function variantLink(id, { mid = false } = {}) {
   const [v] = narrow(buildManifest().variants, [['id', id || '(none given)', same('id')]], 'examples/manifest.json');
-  return `<a href="/variants/${v.id}/">${escapeHtml(styleName(v.id))}</a>`;
+  const name = styleName(v.id);
+  return `<a href="/variants/${v.id}/">${escapeHtml(mid ? inSentence(name) : name)}</a>`;
 }
 
 // Styles in a sentence (issue 43): a list longer than MAX_NAMED reads as a

@@ -14,7 +14,8 @@
 //   tied    variants="x,y,…": no two of them rank
 //   same    variants="x,y,…": tied, and every pair's medians within the tie margin
 //   leads   a= is the lowest median or tied with it; alone=true: and nobody is tied
-//           with it (the "only" / "cheapest" sentence); end="high" for the far end
+//           with it (the "only" / "cheapest" sentence); exactly="x,y,…": the
+//           group at that end is these and no others; end="high" for the far end
 //   ratio   a= over b= lies between min= and max= (its interval, not just its median)
 //   trend   the ratio a=/b= moves one way across runtimes="r1,r2,…" (direction=
 //           "up" | "down"): each step's ratio interval apart from the next
@@ -26,6 +27,7 @@
 //   scores  a= has the higher debuggability score than b= (data/debuggability.json)
 //   exact   variants="x,y": exactly these have a trace of way= (default
 //           "reject") that points at the failing line: the "only" sentence
+// runtimes="r1,r2,…" on any relation but trend: it holds on each of them.
 // a= and b= may carry their own runtime, "original@node-0.11", to compare one
 // style across runtimes of one file; other keys (mode, n, scenario, metric,
 // runtime, file) are those of {% compare %}.
@@ -100,6 +102,13 @@ function claims(load, { profileView } = {}) {
     leads(kw) {
       const { best, tied } = c.leaders(kw);
       const end = kw.end === 'high' ? 'highest' : 'lowest';
+      // exactly="x,y,…": the group at that end is these styles and no others.
+      if (kw.exactly !== undefined) {
+        const claimed = String(kw.exactly).split(',').map((x) => x.trim()).filter(Boolean).sort();
+        const found = [best, ...tied].map((r) => r.id).sort();
+        if (claimed.join() !== found.join()) return `the group at the ${end} end is ${found.join(', ')}, not ${claimed.join(', ')}`;
+        return null;
+      }
       if (best.id !== kw.a && !tied.some((r) => r.id === kw.a)) return `${kw.a} is not at the ${end} end: ${best.id} ${fmt(best)} leads and ${kw.a} is not tied with it`;
       if (kw.alone === true && (best.id !== kw.a || tied.length)) {
         const others = [best, ...tied].map((r) => r.id).filter((id) => id !== kw.a);
@@ -194,7 +203,16 @@ function claims(load, { profileView } = {}) {
 
   return function claim(content, relation, kw) {
     if (!RELATIONS.includes(relation)) throw new ProseNumberError(`unknown claim "${relation}"; use one of ${RELATIONS.join(', ')}`);
-    const why = check[relation](kw);
+    // runtimes= on any relation but trend: the sentence holds on each of them.
+    let why = null;
+    if (kw.runtimes !== undefined && relation !== 'trend') {
+      for (const runtime of String(kw.runtimes).split(',').map((r) => r.trim()).filter(Boolean)) {
+        why = check[relation]({ ...kw, runtime, runtimes: undefined });
+        if (why !== null) { why = `on ${runtime}: ${why}`; break; }
+      }
+    } else {
+      why = check[relation](kw);
+    }
     if (why !== null) throw new ClaimError(`the sentence "${quote(content)}" is no longer true: ${why}. Rewrite it to what the data say, or remove it`);
     return content;
   };

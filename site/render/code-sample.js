@@ -83,7 +83,7 @@ function codeSampleHtml({ rel, source, fn }) {
   const [label, language] = LANGUAGES[path.extname(rel)];
   const code = source.endsWith('\n') ? source : `${source}\n`;
   const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-  return `<pre class="code" data-lang="${label}" data-file="${escapeHtml(rel)}"><code class="hljs language-${label}">${html}</code></pre>` +
+  return `<pre class="code" data-lang="${label}" data-file="${escapeHtml(rel)}"${fn ? ` data-fn="${escapeHtml(fn)}"` : ''}><code class="hljs language-${label}">${html}</code></pre>` +
     `<p class="meta code-file">${fn ? `Function <code>${escapeHtml(fn)}</code> of ` : 'File: '}<code>${escapeHtml(rel)}</code></p>`;
 }
 

@@ -32,8 +32,12 @@ function visibleText(html) {
 }
 
 // The highlighted code of the <pre data-file="rel"> on a page, as plain text.
-function shownCode(html, rel) {
-  const re = new RegExp(`<pre class="code"[^>]*data-file="${rel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*><code[^>]*>([\\s\\S]*?)</code></pre>`);
+// fn: the block that shows only that function of the file (data-fn); without
+// it, the block that shows the file whole.
+function shownCode(html, rel, fn) {
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attrs = fn ? `data-file="${esc(rel)}" data-fn="${esc(fn)}"` : `data-file="${esc(rel)}"(?! data-fn)`;
+  const re = new RegExp(`<pre class="code"[^>]*${attrs}[^>]*><code[^>]*>([\\s\\S]*?)</code></pre>`);
   const m = re.exec(html);
   return m ? visibleText(m[1]) : null;
 }

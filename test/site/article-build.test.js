@@ -19,14 +19,17 @@ const manifest = loadManifest();
 
 let site;
 let html;
+let results;
 test.before(() => {
   site = buildDraftsSite();
   html = site.read(URL);
+  results = site.read('/posts/results/');
 });
 
-// A variant's one-line entry in the article's list of variants.
+// A variant's one-line entry in the list of variants, which moved from the
+// article to the results page (issue 43: the article's prose budget).
 function variantEntry(id) {
-  const m = new RegExp(`<li id="variant-${id}">[\\s\\S]*?</li>`).exec(html);
+  const m = new RegExp(`<li id="variant-${id}">[\\s\\S]*?</li>`).exec(results);
   assert.ok(m, `no entry for variant ${id}`);
   return m[0];
 }
@@ -39,20 +42,28 @@ test('the article is published: its page is in the production build, on the home
   assert.match(readSite('feed.xml'), /posts\/analysis-async-patterns-2013-and-now\//);
 });
 
-test('its sections are in the table of contents', () => {
+test('its sections are in the table of contents; the families of variants in the results page\'s', () => {
   const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)[0];
-  for (const id of ['from-callbacks-to-async-functions', 'the-workload', 'the-same-work-checked', 'the-variants']) {
+  for (const id of ['in-short', 'from-callbacks-to-async-functions', 'the-workload', 'the-variants', 'why-the-costs-differ', 'conclusion']) {
     assert.match(toc, new RegExp(`href="#${id}"`));
   }
-  for (const family of new Set(manifest.variants.map((v) => v.family))) assert.match(toc, new RegExp(`href="#family-${family}"`));
+  const resultsToc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(results)[0];
+  for (const family of new Set(manifest.variants.map((v) => v.family))) assert.match(resultsToc, new RegExp(`href="#family-${family}"`));
 });
 
-test('every sample, and the reference upload, is shown whole from its file', () => {
-  const shown = [...html.matchAll(/data-file="([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(shown.includes('examples/original.js'));
-  assert.ok(shown.filter((f) => f.startsWith('posts/analysis/samples/')).length >= 5);
-  for (const rel of shown) {
-    assert.equal(shownCode(html, rel), fs.readFileSync(path.join(ROOT, rel), 'utf8'), `${rel} is cut or altered on the page`);
+test('every sample is shown whole from its file, and the two uploads of the summary whole as functions', () => {
+  const { functionSource } = require('../../site/render/code-sample');
+  const shown = [...html.matchAll(/data-file="([^"]+)"(?: data-fn="([^"]+)")?/g)].map((m) => [m[1], m[2]]);
+  const fns = shown.filter(([, fn]) => fn).map(([rel, fn]) => `${rel}#${fn}`);
+  assert.deepEqual(fns, ['examples/original.js#upload', 'examples/async-await.js#upload']);
+  // Side by side, the callback one first, inside the summary.
+  const summary = /<h2 id="in-short">[\s\S]*?(?=<h2 )/.exec(html)[0];
+  assert.match(summary, /<div class="code-pair">[\s\S]*data-file="examples\/original\.js"[\s\S]*data-file="examples\/async-await\.js"/);
+  assert.ok(shown.filter(([f]) => f.startsWith('posts/analysis/samples/')).length >= 5);
+  for (const [rel, fn] of shown) {
+    const source = fs.readFileSync(path.join(ROOT, rel), 'utf8');
+    const expected = fn ? `${functionSource(source, fn, { rel, from: 'test' })}\n` : source;
+    assert.equal(shownCode(html, rel, fn), expected, `${rel}${fn ? ` (${fn})` : ''} is cut or altered on the page`);
   }
 });
 
@@ -71,11 +82,13 @@ test('every manifest variant has a one-line entry: its page link, its descriptio
     else assert.match(text, /new since 2013/);
     // The full paragraph lives on the variant page (test/site/variant-pages.test.js),
     // not twice: the article stays light (issue 16).
-    assert.ok(!html.includes(inlineCode(prose.variants[v.id])), `${v.id}: its full paragraph is still in the article`);
+    assert.ok(!html.includes(inlineCode(prose.variants[v.id])), `${v.id}: its full paragraph is in the article`);
+    assert.ok(!results.includes(inlineCode(prose.variants[v.id])), `${v.id}: its full paragraph is on the results page`);
     assert.ok(site.read(`/variants/${v.id}/`).includes(inlineCode(prose.variants[v.id])), `${v.id}: its page lacks its paragraph`);
   }
-  const count = (html.match(/<li id="variant-/g) || []).length;
+  const count = (results.match(/<li id="variant-/g) || []).length;
   assert.equal(count, manifest.variants.length);
+  assert.equal((html.match(/<li id="variant-/g) || []).length, 0, 'the article links to the list instead of repeating it');
 });
 
 test('every link inside the site points at a page or anchor the build has', () => {

@@ -111,12 +111,14 @@ test('a sentence the data contradict fails the build, quoting the sentence', (t)
   const ok = buildSiteWith({ ASYNCBENCH_EXTRA_POSTS: posts, ASYNCBENCH_DRAFTS: '1' });
   assert.ok(ok.ok, ok.log);
   const html = fs.readFileSync(path.join(ok.output, 'posts', 'claims-in-prose', 'index.html'), 'utf8');
-  assert.match(html, /Callbacks finish before async functions\./);
-  const data = dataDir({ edit: { [DEFAULT_PERF]: (d) => { setTime(d, 'original', 300, 290, 310); setTime(d, 'async-await', 100, 95, 105); } } });
+  assert.match(html, /Promisified async functions finish before StratifiedJS\./);
+  // Styles the article makes no claim about, so that it still builds and the
+  // fixture's sentence is the one that stops the build.
+  const data = dataDir({ edit: { [DEFAULT_PERF]: (d) => { setTime(d, 'async-await-promisify', 300, 290, 310); setTime(d, 'stratifiedjs', 100, 95, 105); } } });
   t.after(() => data.remove());
   const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: posts, ASYNCBENCH_DRAFTS: '1' });
   assert.equal(r.ok, false, 'the build passed');
-  assert.match(r.log, /posts\/claims-in-prose\.md: \{% claim "ahead" %\}: the sentence "Callbacks finish before async functions\." is no longer true: async-await [^\n]* ranks ahead of original/);
+  assert.match(r.log, /posts\/claims-in-prose\.md: \{% claim "ahead" %\}: the sentence "Promisified async functions finish before StratifiedJS\." is no longer true: stratifiedjs [^\n]* ranks ahead of async-await-promisify/);
 });
 
 test('scores and exact: debuggability sentences, counted from recorded traces', () => {
@@ -145,4 +147,21 @@ test('growth: a sentence about how a style\'s time grows holds only as the sweep
   const other = ['steeper than', 'less steep than', 'not told apart from'].find((s) => s !== says);
   fails(f, 'growth', { ...kw, a: 'fibrous', b: 'async-await', steepness: other }, new RegExp(`is ${says} async-await's`));
   fails(f, 'growth', { ...kw, a: 'fibrous', reading: 'quadratic' }, /fibrous's growth reads "/);
+});
+
+test('leads exactly=: the group at the front is these styles and no others', () => {
+  const f = claimsOver([cell('original', 10, 9, 11), cell('flattened', 10.5, 9.5, 11.5), cell('async-await', 20, 19, 22)]);
+  holds(f, 'leads', { exactly: 'flattened,original' });
+  fails(f, 'leads', { exactly: 'original' }, /the group at the lowest end is flattened, original, not original/);
+  fails(f, 'leads', { exactly: 'original,flattened,async-await' }, /is flattened, original, not async-await, flattened, original/);
+});
+
+test('runtimes= checks a relation on each runtime named, and says which one broke it', () => {
+  const file = 'perf-then';
+  const f = claimsOver([
+    cell('original', 10, 9.5, 10.5, 'node-20@20.0.0', file), cell('async-await', 16, 15.5, 16.5, 'node-20@20.0.0', file),
+    cell('original', 10, 9.5, 10.5, 'node-22@22.0.0', file), cell('async-await', 10.2, 9.8, 10.6, 'node-22@22.0.0', file),
+  ]);
+  holds(f, 'ahead', { file, a: 'original', b: 'async-await', runtimes: 'node-20' });
+  fails(f, 'ahead', { file, a: 'original', b: 'async-await', runtimes: 'node-20,node-22' }, /on node-22: original .* and async-await .* are tied/);
 });

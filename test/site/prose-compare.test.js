@@ -144,24 +144,23 @@ function setTime(d, variant, median, lo, hi) {
   assert.deepEqual([c.time.median, c.timeCi.lo, c.timeCi.hi], [median, lo, hi]);
 }
 
-test('a build with changed data changes the phrases, in a fixture post and in the article', (t) => {
+test('a build with changed data changes the phrases of a fixture post', (t) => {
   const build = (edit) => {
     const data = dataDir({ edit: { [DEFAULT_PERF]: edit } });
     t.after(() => data.remove());
     const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: path.join(FIXTURES, 'posts'), ASYNCBENCH_DRAFTS: '1' });
-      assert.ok(r.ok, r.log);
+    // Two styles the article makes no claim about, so it still builds
+    // (its own sentences are checked by test/site/prose-claims.test.js).
+    assert.ok(r.ok, r.log);
     const read = (p) => visibleText(fs.readFileSync(path.join(r.output, p, 'index.html'), 'utf8')).replace(/\s+/g, ' ');
-    return { post: read('posts/compare-in-prose'), article: read('posts/analysis-async-patterns-2013-and-now') };
+    return { post: read('posts/compare-in-prose') };
   };
-  const apart = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 300, 290, 310); });
-  assert.match(apart.post, /Compare: async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)\./);
-  assert.match(apart.post, /Leaders: Nested callbacks, ahead of every other style by more than the 95\s% intervals\./);
-  assert.match(apart.article, /async\/await took 3× the time of Nested callbacks \(95\s% interval 2\.8–3\.3×\)/);
-  const tied = build((d) => { setTime(d, 'original', 100, 95, 105); setTime(d, 'async-await', 101, 96, 106); });
-  assert.match(tied.post, /Compare: async\/await and Nested callbacks took the same time \(medians 1\s% apart\)\./);
-  assert.match(tied.post, /Leaders: Nested callbacks, tied with async\/await \(their 95\s% intervals overlap\)\./);
-  assert.match(tied.article, /async\/await and Nested callbacks took the same time/);
-  assert.doesNotMatch(tied.article, /async\/await took 3× the time of Nested callbacks/);
+  const apart = build((d) => { setTime(d, 'stratifiedjs', 100, 95, 105); setTime(d, 'async-await-promisify', 300, 290, 310); });
+  assert.match(apart.post, /Compare: async\/await with util\.promisify took 3× the time of StratifiedJS \(95\s% interval 2\.8–3\.3×\)\./);
+  assert.match(apart.post, /Leaders: StratifiedJS, ahead of every other style by more than the 95\s% intervals\./);
+  const tied = build((d) => { setTime(d, 'stratifiedjs', 100, 95, 105); setTime(d, 'async-await-promisify', 101, 96, 106); });
+  assert.match(tied.post, /Compare: async\/await with util\.promisify and StratifiedJS took the same time \(medians 1\s% apart\)\./);
+  assert.match(tied.post, /Leaders: StratifiedJS, tied with async\/await with util\.promisify \(their 95\s% intervals overlap\)\./);
 });
 
 test('run settings come from the runs of the runtime named (or now); runs that differ or lack the key fail', () => {

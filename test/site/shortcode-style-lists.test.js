@@ -17,7 +17,7 @@ const MAX = 3;
 
 // The prose shortcodes, registered as the build registers them.
 const shortcodes = new Map();
-registerProse({ addShortcode: (name, fn) => shortcodes.set(name, fn) });
+registerProse({ addShortcode: (name, fn) => shortcodes.set(name, fn), addPairedShortcode: () => {} });
 
 // `"perf", a="original", n=1000, list=false` -> [positional, keywords], or
 // null for arguments that are not literals (a loop's variable).
