@@ -84,4 +84,14 @@ test('a runtime it cannot profile exits 2 before anything runs, naming the runti
     assert.match(r.stderr, /Run with --help for the options\./);
     assert.equal(fs.existsSync(out), false, `${runtimes}: no file written`);
   }
+  // The command-line contract of every entry point (scripts/lib/args.js).
+  const help = run(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: npm run profiles/);
+  const bad = run(['--n', 'ten', '--out', out]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /profiles: --n: expected a decimal integer >= 1/);
+  const unknown = run(['--reps', '3']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown argument "--reps"/);
 });
