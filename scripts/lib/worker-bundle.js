@@ -166,14 +166,20 @@ async function bundleText(options, { cache = null, key = [] } = {}) {
 // One entry's worker: { id, url, code } or { id, reason }. `plugins`: more
 // esbuild plugins, run after the variant's (the harness's floor workload;
 // not cached: only its caller knows what it does). `cache`: see above.
-async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [], cache = null } = {}) {
+// `worker`: another entry file in worker.js's place, which requires it and
+// adds a job (`npm run profiles`' scripts/analyze/profile-worker.js);
+// `sourcemap`: the bundle ends with its source map, inline, so a CPU
+// profile of it can name the file each function came from. Neither changes
+// the code bundled from examples/ and node_modules/.
+async function buildWorker(entry, { examplesDir = EXAMPLES, plugins = [], cache = null, worker = WORKER, sourcemap = false } = {}) {
   const why = notInBrowser(entry);
   if (why) return { id: entry.id, reason: why };
   const file = exampleFile(entry.file, examplesDir);
   if (entry.compile && !fs.existsSync(file)) {
     return { id: entry.id, reason: `its compiled file ${path.relative(ROOT, file)} is not built; compile it first (npm run compile)` };
   }
-  const options = { ...WORKER_BUILD, entryPoints: [WORKER], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), nodeOnly, ...plugins] };
+  const options = { ...WORKER_BUILD, entryPoints: [worker], alias: NODE_STAND_INS, plugins: [variantModules(entry, examplesDir), nodeOnly, ...plugins],
+    ...(sourcemap ? { sourcemap: 'inline', sourcesContent: false } : {}) };
   // What the plugins do: this file's code, and the entry and folder they serve.
   const key = [sourceDigest(__filename), entry, examplesDir, NODE_ONLY.source];
   try {

@@ -46,8 +46,13 @@ const REQUIRED = {
   debuggability: 'npm run debuggability',
   'reference-2013': 'git checkout data/reference-2013.json (a transcription of the 2013 article, not generated)',
 };
+// Files the site reads where they exist, whose absence no page needs to
+// stop the build for, and the command that makes each.
+const OPTIONAL = {
+  profiles: 'npm run profiles',
+};
 const profileOfFile = (name) => PROFILES.find((p) => fileOfProfile(p) === name);
-const remedy = (name) => REQUIRED[name]
+const remedy = (name) => REQUIRED[name] || OPTIONAL[name]
   || (profileOfFile(name) && `npm run bench -- --runtimes ${profileOfFile(name)} --out data/${name}.json`)
   || 'the command listed for it in README, "Where each data file comes from"';
 
@@ -243,4 +248,4 @@ function makeLoader({ dataDir = defaultDataDir(), allowIncomplete = allowIncompl
   return load;
 }
 
-module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, ALLOW_INCOMPLETE_ENV, CACHE };
+module.exports = { makeLoader, readDataFile, jsonPath, dataNames, defaultDataDir, DataCheckError, REQUIRED, OPTIONAL, ALLOW_INCOMPLETE_ENV, CACHE };
