@@ -15,6 +15,7 @@ const { ProseNumberError } = require('../../site/lib/lookup');
 const { claims, ClaimError } = require('../../site/prose/claims');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 const { makeLoader } = require('../../site/lib/data-files');
+const { summarizeCell } = require('../../scripts/harness/datafile');
 
 function filesLoader(files) {
   const load = (name) => {
@@ -234,4 +235,25 @@ test('growth: a sentence about how a style\'s time grows holds only as the sweep
   const other = ['steeper than', 'less steep than', 'not told apart from'].find((s) => s !== says);
   fails(f, 'growth', { ...kw, a: 'fibrous', b: 'async-await', steepness: other }, new RegExp(`is ${says} async-await's`));
   fails(f, 'growth', { ...kw, a: 'fibrous', reading: 'quadratic' }, /fibrous's growth reads "/);
+});
+
+// A companion post's sentence (source=) holds on the committed
+// data/delegation.json and stops the build, quoted, once the file says otherwise.
+test('a companion post\'s sentence the data contradict fails the build, quoting the sentence', (t) => {
+  const posts = path.join('test', 'fixtures', 'prose-claims', 'posts');
+  const ok = buildSiteWith({ ASYNCBENCH_EXTRA_POSTS: posts, ASYNCBENCH_DRAFTS: '1' });
+  assert.ok(ok.ok, ok.log);
+  assert.match(fs.readFileSync(path.join(ok.output, 'posts', 'companion-claims', 'index.html'), 'utf8'), /Suspend finishes its coroutines before async functions do\./);
+  // suspend, flat, 10,000 coroutines on Node 24: slower than async/await, by more than the intervals.
+  const slower = (d) => {
+    const c = d.cells.find((x) => x.variant === 'delegation-suspend' && x.mode === 'flat' && x.n === 10000 && runtimeMatches(x.runtime, NOW_RUNTIME));
+    setTimes(c, (old) => timesWithInterval(old.length, { median: 900, lo: 880, hi: 920 }));
+    for (const s of c.samples) if (s.status === 'ok') s.opsPerSec = Number((c.n / s.timeMs * 1000).toFixed(1));
+    summarizeCell(c, { ciTarget: c.timeCi.targetPct });
+  };
+  const data = dataDir({ edit: { delegation: slower } });
+  t.after(() => data.remove());
+  const r = buildSiteWith({ CHARTS_DATA_DIR: data.dir, ASYNCBENCH_EXTRA_POSTS: posts, ASYNCBENCH_DRAFTS: '1' });
+  assert.equal(r.ok, false, 'the build passed');
+  assert.match(r.log, /posts\/companion-claims\.md: \{% claim "ahead" %\}: the sentence "Suspend finishes its coroutines before async functions do\." is no longer true: delegation-async-await [^\n]* ranks ahead of delegation-suspend 900 \(880–920\)/);
 });
