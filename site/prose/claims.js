@@ -27,8 +27,9 @@
 //   exact   variants="x,y": exactly these have a trace of way= (default
 //           "reject") that points at the failing line: the "only" sentence
 //   outcome variant=, mode=, outcome=: the variant's cells end in that outcome
-//           (stack-overflow, timeout, crash, oom) at every n from the first
-//           that does up; outcome="ok": every one of them finished
+//           (stack-overflow, timeout, crash, oom, skipped) at every n from the
+//           first that does up; outcome="ok": every one of them finished (in
+//           every mode, without mode=)
 //   unranked a=, b=: too few repetitions for an interval, so the two are not
 //           ranked; without a= and b=: no cell of the file (mode=, runtime=
 //           narrow it) has one, so nothing in it ranks
@@ -246,7 +247,9 @@ function claims(load, { profileView } = {}) {
       return null;
     },
     outcome(kw) {
-      if (!kw.variant || !kw.mode || !kw.outcome) throw new ProseNumberError('outcome needs variant=, mode= and outcome= ("ok", or how a run ended: stack-overflow, timeout, crash, oom)');
+      if (!kw.variant || !kw.outcome) throw new ProseNumberError('outcome needs variant= and outcome= ("ok", or how a run ended: stack-overflow, timeout, crash, oom, skipped)');
+      // "From the first n up" orders one mode's cells; "ok" may span every mode.
+      if (kw.outcome !== 'ok' && !kw.mode) throw new ProseNumberError(`outcome="${kw.outcome}" needs mode=: it holds from the first n of one mode up`);
       const source = sourceOf(kw);
       const { hit } = fileOf(kw);
       const mine = narrow(hit.data.cells.filter((x) => x.scenario === (source === 'perf' ? kw.scenario || 'upload' : source)), [

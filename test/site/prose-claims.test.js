@@ -172,6 +172,15 @@ test('source="streamline-modes": five runs give no interval, so nothing ranks; o
   fails(f, 'outcome', { ...S, variant: 'slmodes-raw-callbacks', outcome: 'timeout' }, /slmodes-raw-callbacks never ended in timeout: ok, stack-overflow/);
   fails(f, 'outcome', { ...S, variant: 'slmodes-raw-callbacks', outcome: 'ok' }, /did not finish everywhere: stack-overflow at n = 1000, stack-overflow at n = 5000/);
   holds(f, 'outcome', { ...S, variant: 'slmodes-async-await', outcome: 'ok' });
+  // Without mode=, "ok" spans every mode; a failure holds "from the first n up" of one mode only.
+  const modes = claimsOver([
+    scell('streamline-modes', 'slmodes-async-await', 'setImmediate', 1, 30, null, null, { samples: five(30) }),
+    scell('streamline-modes', 'slmodes-async-await', 'readFile', 1, 1700, null, null, { samples: five(1700) }),
+    scell('streamline-modes', 'slmodes-callbacks', 'readFile', 1, null, null, null, { status: 'timeout' }),
+  ]);
+  holds(modes, 'outcome', { source: 'streamline-modes', mode: undefined, n: undefined, variant: 'slmodes-async-await', outcome: 'ok' });
+  fails(modes, 'outcome', { source: 'streamline-modes', mode: undefined, n: undefined, variant: 'slmodes-callbacks', outcome: 'ok' }, /did not finish everywhere: timeout at n = 1/);
+  assert.throws(() => modes('x', 'outcome', { source: 'streamline-modes', variant: 'slmodes-callbacks', outcome: 'timeout' }), /outcome="timeout" needs mode=/);
   // A rerun with six runs a cell gives intervals: the "nothing ranks" sentence then stops the build.
   const six = claimsOver([scell('streamline-modes', 'slmodes-fibers', 'setImmediate', 5000, 13, 12, 14)]);
   fails(six, 'unranked', { source: 'streamline-modes', mode: undefined, n: undefined }, /slmodes-fibers\|5000 has a 95 % interval of its median/);
