@@ -18,7 +18,7 @@ const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
 const { scenarioStyleName } = require('../lib/style-names');
 const { scenarioData } = require('../lib/measured');
 const { SCENARIO_METRICS } = require('../lib/perf-metrics');
-const { estimateOf, versusEstimates, closeMedians, TIE_MARGIN_PCT } = require('../prose/compare');
+const { estimateOf, versusEstimates, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
 const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
 
 const METRICS = {
@@ -130,7 +130,7 @@ function delegationReferenceTable(args, load) {
 // machine and unit: the throughput left with one level of delegation, and
 // Bluebird's coroutine against co's. Ours at the same concurrency, on each
 // runtime measured, under the one rule of every comparison on the site
-// (site/prose/compare.js versusEstimates): "faster" or "slower" only when the
+// (site/lib/one-rule.js): "faster" or "slower" only when the
 // two medians' 95 % intervals are apart, "tied" when they overlap ("the same"
 // with medians within its margin), and no verdict without intervals.
 // hit: the file the cells come from; the two cells divided must share a

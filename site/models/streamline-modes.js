@@ -21,7 +21,7 @@ const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
 const { SCENARIO_METRICS } = require('../lib/perf-metrics');
-const { estimateOf, versusEstimates } = require('../prose/compare');
+const { estimateOf, versusEstimates } = require('../lib/one-rule');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -158,7 +158,7 @@ const nameOf = (id) => inSentence(styleName(id));
 const okReps = (c) => c.samples.filter((x) => x.status === 'ok').length;
 
 // What our cells say about one 2013 finding, in the finding's terms; a ratio
-// of two medians is ranked by the one rule (site/prose/compare.js), which
+// of two medians is ranked by the one rule (site/lib/one-rule.js), which
 // needs a 95 % interval of each.
 function ours(f, data, runtime) {
   const cells = data.cells.filter((c) => c.scenario === NAME && (!runtime || runtimeMatches(c.runtime, runtime)));

@@ -8,7 +8,7 @@
 //   Callbacks still finish first.{% endclaim %}
 //
 // The sentence comes out unchanged; the shortcode only checks. Relations,
-// all under the one rule of site/prose/compare.js (versus): two medians rank
+// all under the one rule of site/lib/one-rule.js: two medians rank
 // only when their 95 % intervals are apart.
 //   ahead   a= ranks below b= (less time, memory…)
 //   tied    variants="x,y,…": no two of them rank
@@ -53,7 +53,7 @@ const { SCENARIO_METRICS } = require('../lib/perf-metrics');
 const { scenarioData } = require('../lib/measured');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
 const compareProse = require('./compare');
-const { closeMedians, estimateOf, endOf } = compareProse;
+const { closeMedians, estimateOf, endOf, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 class ClaimError extends ProseNumberError {}
 
@@ -105,7 +105,7 @@ function claims(load, { profileView } = {}) {
     return found;
   }
 
-  // The one rule (compare.js versusEstimates), on the claim's file and metric.
+  // The one rule (site/lib/one-rule.js), on the claim's file and metric.
   const vs = (found, kw) => c.versus(found, kw, sourceOf(kw) === 'perf' ? undefined : scenarioMetric(kw));
 
   function pair(kw) {
@@ -157,7 +157,7 @@ function claims(load, { profileView } = {}) {
           const v = vs([hit[i], hit[j]], kw);
           if (v.apart === null) return `${name(refs[i])} and ${name(refs[j])} have too few repetitions for an interval`;
           if (v.apart) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} rank: their 95 % intervals are apart`;
-          if (close && !closeMedians(v.a.median, v.b.median)) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} overlap but their medians are more than ${compareProse.TIE_MARGIN_PCT} % apart: tied, not the same`;
+          if (close && !closeMedians(v.a.median, v.b.median)) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} overlap but their medians are more than ${TIE_MARGIN_PCT} % apart: tied, not the same`;
         }
       }
       return null;

@@ -15,7 +15,6 @@
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario=, runtime= and file= like num; unnamed, the runtime is "now" and
 // its file data/perf-node-24.json (site/lib/perf-files.js).
-const { medianCi } = require('../../scripts/lib/stats');
 const { escapeHtml, ratioText } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID } = require('../lib/cells');
@@ -24,12 +23,7 @@ const { debuggabilityView, DebuggabilityViewError } = require('../models/debugga
 const { reproduction2013 } = require('../models/reproduction-2013');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList, MAX_NAMED } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
-
-// Two styles whose intervals overlap "took the same time" only when their
-// medians are also within this share of the smaller one.
-const TIE_MARGIN_PCT = 5;
-
-const closeMedians = (x, y) => Math.abs(x - y) <= (TIE_MARGIN_PCT / 100) * Math.min(x, y);
+const { estimateOf, versusEstimates, endOf, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 // How far apart a set of medians is, as a whole percent of the smallest,
 // rounded up so that "within 3 %" is never an understatement ("under 1 %"
@@ -39,56 +33,6 @@ function spreadPercent(medians) {
   const pct = lo > 0 ? ((hi - lo) / lo) * 100 : Infinity;
   if (!Number.isFinite(pct)) throw new ProseNumberError('a median of 0 has no percentage spread');
   return pct < 1 ? 'under 1\u00a0%' : `${Math.ceil(pct - 1e-9)}\u00a0%`;
-}
-
-// Median and its 95 % order-statistic interval of one cell's metric
-// ({ key, sample }: the cell's summary and its samples' field). The harness
-// stores the time interval (timeCi, adaptive repetitions included); other
-// metrics get the same kind of interval from the cell's kept samples.
-// allowFew: too few repetitions give { lo: null, reps } instead of an error.
-function estimateOf(cell, { key, sample: field }, { allowFew = false, what = key } = {}) {
-  const median = cell[key] && cell[key].median;
-  if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${what} median`);
-  const stored = key === 'time' ? cell.timeCi : key === 'warm' ? cell.warmCi : null;
-  let ci = stored && typeof stored.lo === 'number' ? stored : null;
-  if (!ci) {
-    const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
-    ci = medianCi(values);
-  }
-  if (ci.lo === null || ci.lo === undefined) {
-    // The repetitions that hold the metric: a warm figure leaves out the
-    // repetitions whose batches did not settle.
-    const reps = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').length;
-    // compare() says so in words; everything that ranks (leaders) stops here.
-    if (allowFew && reps > 0) return { median, lo: null, hi: null, reps };
-    throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
-  }
-  return { median, lo: ci.lo, hi: ci.hi };
-}
-
-// The one rule for "ahead / tied / the same" (the article, the results page
-// and the three companion posts alike, in prose, claims and tables): two
-// medians rank only when their 95 % intervals are apart; overlapping, they
-// are tied, and "the same" when their medians are also within
-// TIE_MARGIN_PCT. a and b are estimates (estimateOf) of one host's cells;
-// what and b name the metric and the second side for an error.
-function versusEstimates(a, b, { what = 'time', b: bName = 'the second' } = {}) {
-  // Too few repetitions for an interval (the matrix runs 5 per cell): the
-  // medians' ratio is shown, and nothing is ranked on it.
-  if (a.lo === null || b.lo === null) return { apart: null, a, b, ratio: b.median > 0 ? a.median / b.median : null, reps: Math.min(a.reps || Infinity, b.reps || Infinity) };
-  if (a.hi >= b.lo && b.hi >= a.lo) return { apart: false, a, b };
-  if (b.median <= 0 || b.lo <= 0) throw new ProseNumberError(`the ${what} of ${bName} reaches 0; a ratio over it means nothing`);
-  // Conservative bounds: each end of one interval over the far end of the other.
-  return { apart: true, a, b, ratio: a.median / b.median, lo: a.lo / b.hi, hi: a.hi / b.lo };
-}
-
-// The lowest (or, high, the highest) median of rows ({ id, median, lo, hi })
-// and every row whose interval reaches it: the honest "fastest" when several
-// are tied.
-function endOf(rows, { high = false } = {}) {
-  const sorted = [...rows].sort((x, y) => (high ? y.median - x.median : x.median - y.median) || x.id.localeCompare(y.id));
-  const [best] = sorted;
-  return { best, tied: sorted.slice(1).filter((r) => (high ? r.hi >= best.lo : r.lo <= best.hi)) };
 }
 
 // load(name) -> the checked data file (site/lib/data-files.js); the build passes
@@ -115,7 +59,7 @@ function compareProse(load) {
     return versus(cells, kw);
   }
 
-  // Two cells of one host under the one rule (versusEstimates below).
+  // Two cells of one host under the one rule (site/lib/one-rule.js).
   function versus(cells, kw, metric = metricOf(kw)) {
     const a = estimate(cells[0], { ...kw, allowFew: true }, metric);
     const b = estimate(cells[1], { ...kw, allowFew: true }, metric);
@@ -291,7 +235,4 @@ function compareProse(load) {
 
 module.exports = compareProse;
 module.exports.closeMedians = closeMedians;
-module.exports.estimateOf = estimateOf;
-module.exports.versusEstimates = versusEstimates;
-module.exports.endOf = endOf;
 module.exports.TIE_MARGIN_PCT = TIE_MARGIN_PCT;
