@@ -147,8 +147,9 @@ function streamlineReferenceTable(args, load) {
     now: hit ? ours(f, hit.data, args.runtime) : 'not measured yet',
   }));
   return {
-    caption: `The 2013 post's findings (${data.source.runtime}) and ours for the same question${args.runtime ? ` on ${args.runtime}` : ''}`,
-    columns: [{ key: 'finding', title: 'Finding' }, { key: 'then', title: '2013' }, { key: 'now', title: 'Measured here' }],
+    // The 2013 runtime is named in the line under the table (env).
+    caption: `The 2013 post's findings and ours for the same question${args.runtime ? ` on ${args.runtime.replace(/^node-/, 'Node ')}` : ''}`,
+    columns: [{ key: 'finding', title: 'Finding', wrap: true }, { key: 'then', title: '2013', wrap: true }, { key: 'now', title: 'Measured here', wrap: true }],
     rows, env: data.source.runtime, source,
   };
 }
