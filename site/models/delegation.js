@@ -15,7 +15,7 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
-const { scenarioStyleName } = require('../lib/style-names');
+const { scenarioStyleName, styleName } = require('../lib/style-names');
 const { scenarioData } = require('../lib/measured');
 const { SCENARIO_METRICS } = require('../lib/perf-metrics');
 const { estimateOf, versusEstimates, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
@@ -169,12 +169,12 @@ function delegationRatios(args, load) {
     return a && b ? Number((a.opsPerSec / b.opsPerSec).toFixed(2)) : '–';
   };
   const claims = [
-    { claim: '1 level of delegation / flat (co, thunks)', set: 'delegation', pick: [(r) => r.mode === 'd1', (r) => r.mode === 'flat'],
+    { claim: `1 level of delegation / flat (${styleName('delegation-co-3-thunks')})`, set: 'delegation', pick: [(r) => r.mode === 'd1', (r) => r.mode === 'flat'],
       ours: [['delegation-co-3-thunks', 'd1'], ['delegation-co-3-thunks', 'flat']] },
-    { claim: '1 level of delegation / flat (co 4, thunks)', set: null, ours: [['delegation-co-thunks', 'd1'], ['delegation-co-thunks', 'flat']] },
-    { claim: 'Bluebird coroutine / co, flat', set: 'runners', pick: [(r) => r.runner === 'Bluebird Promise.coroutine (prepared)', (r) => r.runner === 'co (prepared)'],
+    { claim: `1 level of delegation / flat (${styleName('delegation-co-thunks')})`, set: null, ours: [['delegation-co-thunks', 'd1'], ['delegation-co-thunks', 'flat']] },
+    { claim: `${styleName('delegation-bluebird-0-9')} / ${styleName('delegation-co-3-thunks')}, flat`, set: 'runners', pick: [(r) => r.runner === 'Bluebird Promise.coroutine (prepared)', (r) => r.runner === 'co (prepared)'],
       ours: [['delegation-bluebird-0-9', 'flat'], ['delegation-co-3-thunks', 'flat']] },
-    { claim: 'Bluebird 3 coroutine / co 4 with promises, flat', set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
+    { claim: `${styleName('delegation-bluebird')} / ${styleName('delegation-co-promises')}, flat`, set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
   ];
   // Every runtime's cells: selectCells alone would keep only "now"'s.
   const all = hit ? hit.data.cells.filter((c) => c.scenario === 'delegation' && c.n === n) : [];
@@ -182,7 +182,7 @@ function delegationRatios(args, load) {
   const runtimes = hit ? runtimesOfCells(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
   const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
     { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true },
-    ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % interval)`, unit: '', num: true }))];
+    ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % intervals)`, unit: '', num: true }))];
   const rows = claims.map((c) => {
     const row = { claim: c.claim, node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–', firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–' };
     for (const r of runtimes) row[r.id] = ratioText(ratioOf(hit, all.filter((x) => x.runtime === r.id), c.ours));
