@@ -79,6 +79,24 @@ function perfCell(hit, kw) {
   return cell;
 }
 
+// The one cell a companion post's query names, in its own file (hit: the
+// loaded data/<scenario>.json): variant= (the full id, "delegation-suspend"),
+// mode=, n= ("max": the most the file measured in that mode and runtime) and
+// runtime= (unnamed, "now", as on the charts). A failed cell (a stack
+// overflow, a timeout) has no figure and stops the build here.
+function scenarioCell(hit, scenario, kw) {
+  return perfCell(hit, { ...kw, scenario, n: scenarioN(hit, scenario, kw) });
+}
+
+// n= as given, or for "max" the most the file measured at that mode and runtime.
+function scenarioN(hit, scenario, kw) {
+  if (kw.n !== 'max') return kw.n;
+  const ns = narrow(hit.data.cells.filter((c) => c.scenario === scenario && c.status === 'ok'), [
+    ['runtime', kw.runtime || NOW_RUNTIME, runtimeMatch], ['mode', kw.mode, same('mode')],
+  ], `${hit.shown} (measured cells)`).map((c) => c.n);
+  return Math.max(...ns);
+}
+
 // A link to a variant's page, named as everywhere (site/lib/style-names.js).
 // mid: the name inside a sentence ("nested callbacks"), where it does not start one.
 function variantLink(id, { mid = false } = {}) {
@@ -101,4 +119,4 @@ function styleList(ids, { table, link = variantLink } = {}) {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 
-module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, variantLink, styleList, MAX_NAMED };
+module.exports = { ProseNumberError, list, narrow, same, runtimeMatch, perfHit, perfCell, scenarioCell, scenarioN, variantLink, styleList, MAX_NAMED };

@@ -15,4 +15,16 @@ const PERF_METRICS = {
   'latency-p99': { title: 'Per-call latency, 99th percentile', unit: 'ms', key: 'latencyP99', sample: 'p99Ms', phrase: 'had {r} the 99th-percentile call latency of', tie: 'had the same 99th-percentile call latency' },
 };
 
-module.exports = { PERF_METRICS };
+// The companion posts' files (data/delegation.json, streamline-modes.json,
+// chains.json; site/models/<name>.js): what their prose prints and claims
+// read, by the same fields. Throughput (coroutines a second, delegation) is
+// n over each repetition's time, so it orders the styles as time does, the
+// other way round: claims rank on time, where less is ahead.
+const SCENARIO_METRICS = {
+  time: PERF_METRICS.time,
+  memory: PERF_METRICS.memory,
+  throughput: { title: 'Coroutines finished per second', unit: 'ops/s', key: 'throughput', sample: 'opsPerSec', higherIsBetter: true },
+  'after-first': { title: 'Time from the first resolution to the end', unit: 'ms', key: 'afterFirst', sample: 'afterFirstMs' },
+};
+
+module.exports = { PERF_METRICS, SCENARIO_METRICS };

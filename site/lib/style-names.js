@@ -37,9 +37,10 @@ const styleName = (id) => all().get(String(id)) || String(id);
 const isStyle = (id) => all().has(String(id));
 
 // The name inside a sentence: a first word that is only capitalised
-// because a name starts with it is lowered ("over nested callbacks"); a
-// name's own capitals stay ("StratifiedJS", "Q.async, compiled by Traceur").
-const inSentence = (name) => (/^[A-Z][a-z]+(\s|$)/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
+// because a name starts with it is lowered ("over nested callbacks",
+// "hand-written callbacks"); a name's own capitals stay ("StratifiedJS",
+// "Q.async, compiled by Traceur").
+const inSentence = (name) => (/^[A-Z][a-z]+(-[a-z]+)*(\s|$)/.test(name) ? name[0].toLowerCase() + name.slice(1) : name);
 
 // A companion post's label ("q" in the chains post) -> its style's name.
 function scenarioStyleName(scenario, label) {

@@ -23,6 +23,7 @@ const { measurement } = require('../format');
 const { ProseNumberError, styleList } = require('../lib/lookup');
 // Written the same way by the page when a reader picks another baseline row.
 const { perCall: us, ratio: times } = require('../../assets/js/cost-format');
+const { versusEstimates } = require('../lib/one-rule');
 const { DEFAULT_STYLES } = require('../lib/browser-variants');
 const goals = require('../../scripts/lib/goals');
 const { describeClasses } = require('../../scripts/lib/warm-classes');
@@ -68,16 +69,16 @@ function cpuCostText(cell, base) {
 }
 
 // Where a style stands against callbacks, by the one rule of the whole site
-// (site/prose/compare.js versus): ranked only when the 95 % intervals of the
+// (site/lib/one-rule.js): ranked only when the 95 % intervals of the
 // two warm medians are apart. The bootstrap interval of the cost says how
 // big a difference is, not whether it ranks: the two can disagree near the
 // edge, and then the conservative rule speaks.
 function rankAgainst(cell, base) {
-  const a = cell.warmCi, b = base.warmCi;
-  if (!a || !b || typeof a.lo !== 'number' || typeof b.lo !== 'number') return 'too few repetitions for an interval';
-  if (a.lo > b.hi) return 'costs more';
-  if (a.hi < b.lo) return 'costs less';
-  return 'not told apart';
+  const est = (c) => ({ median: c.warm ? c.warm.median : null, lo: c.warmCi && typeof c.warmCi.lo === 'number' ? c.warmCi.lo : null, hi: c.warmCi ? c.warmCi.hi : null });
+  const v = versusEstimates(est(cell), est(base), { what: 'warm time', b: base.variant });
+  if (v.apart === null) return 'too few repetitions for an interval';
+  if (!v.apart) return 'not told apart';
+  return v.a.median > v.b.median ? 'costs more' : 'costs less';
 }
 
 // A CPU cost (no stored order-statistic interval): its bootstrap interval above, below or around 0.

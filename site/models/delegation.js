@@ -15,11 +15,11 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
-const { scenarioStyleName } = require('../lib/style-names');
+const { scenarioStyleName, styleName } = require('../lib/style-names');
 const { scenarioData } = require('../lib/measured');
-const { median, bootstrapInterval } = require('../../scripts/lib/stats');
+const { SCENARIO_METRICS } = require('../lib/perf-metrics');
+const { estimateOf, versusEstimates, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
 const { runtimesOfCells } = require('../../scripts/lib/runtime-id');
-const { ProseNumberError } = require('../lib/lookup');
 
 const METRICS = {
   throughput: { title: 'Coroutines finished per second', unit: 'ops/s', pick: (c) => c.throughput },
@@ -129,22 +129,24 @@ function delegationReferenceTable(args, load) {
 // The two claims of the 2014 post as ratios, which survive the change of
 // machine and unit: the throughput left with one level of delegation, and
 // Bluebird's coroutine against co's. Ours at the same concurrency, on each
-// runtime measured, with a 95 % bootstrap interval of the ratio of medians
-// (scripts/lib/stats.js): a claim our interval puts on both sides of 1 is
-// "not told apart", never ranked.
-const throughputs = (cell) => (cell ? cell.samples.filter((x) => x.status === 'ok' && typeof x.opsPerSec === 'number').map((x) => x.opsPerSec) : []);
-
+// runtime measured, under the one rule of every comparison on the site
+// (site/lib/one-rule.js): "faster" or "slower" only when the
+// two medians' 95 % intervals are apart, "tied" when they overlap ("the same"
+// with medians within its margin), and no verdict without intervals.
 // hit: the file the cells come from; the two cells divided must share a
 // host (site/lib/host-guard.js).
 function ratioOf(hit, cells, [a, b]) {
   const find = ([variant, mode]) => cells.find((c) => c.variant === variant && c.mode === mode && c.status === 'ok');
   const pair = [find(a), find(b)];
-  if (pair[0] && pair[1]) oneHost(hit, pair, `the delegation ratio of ${a.join(':')} over ${b.join(':')}`);
-  const xs = throughputs(pair[0]), ys = throughputs(pair[1]);
-  const mx = median(xs), my = median(ys);
-  if (mx === null || !(my > 0)) return null;
-  const ci = bootstrapInterval([xs, ys], ([x, y]) => (y > 0 ? x / y : null));
-  return { ratio: mx / my, ci, reps: Math.min(xs.length, ys.length) };
+  if (!pair[0] || !pair[1]) return null;
+  oneHost(hit, pair, `the delegation ratio of ${a.join(':')} over ${b.join(':')}`);
+  const [x, y] = pair.map((c) => estimateOf(c, SCENARIO_METRICS.throughput, { allowFew: true, what: 'throughput' }));
+  if (!(y.median > 0)) return null;
+  const v = versusEstimates(x, y, { what: 'throughput', b: b.join(':') });
+  // The range the two intervals allow the ratio (each end over the far end
+  // of the other), tied or not.
+  const range = x.lo === null || y.lo === null ? null : [x.lo / y.hi, x.hi / y.lo];
+  return { ratio: x.median / y.median, range, apart: v.apart, close: closeMedians(x.median, y.median), reps: Math.min(x.reps || Infinity, y.reps || Infinity) };
 }
 
 // A throughput ratio: two significant digits when small, two decimals else.
@@ -152,9 +154,9 @@ const t = (v) => (v < 0.1 ? v.toPrecision(2) : v.toFixed(2));
 
 function ratioText(r) {
   if (!r) return '–';
-  if (!r.ci) return `${t(r.ratio)} (${r.reps} runs: no interval)`;
-  const reading = r.ci[0] > 1 ? 'faster' : r.ci[1] < 1 ? 'slower' : 'not told apart';
-  return `${t(r.ratio)} (${t(r.ci[0])}–${t(r.ci[1])}): ${reading}`;
+  if (r.apart === null) return `${t(r.ratio)} (${r.reps} runs: no interval)`;
+  const reading = r.apart ? (r.ratio > 1 ? 'faster' : 'slower') : r.close ? 'the same' : 'tied';
+  return `${t(r.ratio)} (${t(r.range[0])}–${t(r.range[1])}): ${reading}`;
 }
 
 function delegationRatios(args, load) {
@@ -167,12 +169,12 @@ function delegationRatios(args, load) {
     return a && b ? Number((a.opsPerSec / b.opsPerSec).toFixed(2)) : '–';
   };
   const claims = [
-    { claim: '1 level of delegation / flat (co, thunks)', set: 'delegation', pick: [(r) => r.mode === 'd1', (r) => r.mode === 'flat'],
+    { claim: `1 level of delegation / flat (${styleName('delegation-co-3-thunks')})`, set: 'delegation', pick: [(r) => r.mode === 'd1', (r) => r.mode === 'flat'],
       ours: [['delegation-co-3-thunks', 'd1'], ['delegation-co-3-thunks', 'flat']] },
-    { claim: '1 level of delegation / flat (co 4, thunks)', set: null, ours: [['delegation-co-thunks', 'd1'], ['delegation-co-thunks', 'flat']] },
-    { claim: 'Bluebird coroutine / co, flat', set: 'runners', pick: [(r) => r.runner === 'Bluebird Promise.coroutine (prepared)', (r) => r.runner === 'co (prepared)'],
+    { claim: `1 level of delegation / flat (${styleName('delegation-co-thunks')})`, set: null, ours: [['delegation-co-thunks', 'd1'], ['delegation-co-thunks', 'flat']] },
+    { claim: `${styleName('delegation-bluebird-0-9')} / ${styleName('delegation-co-3-thunks')}, flat`, set: 'runners', pick: [(r) => r.runner === 'Bluebird Promise.coroutine (prepared)', (r) => r.runner === 'co (prepared)'],
       ours: [['delegation-bluebird-0-9', 'flat'], ['delegation-co-3-thunks', 'flat']] },
-    { claim: 'Bluebird 3 coroutine / co 4 with promises, flat', set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
+    { claim: `${styleName('delegation-bluebird')} / ${styleName('delegation-co-promises')}, flat`, set: null, ours: [['delegation-bluebird', 'flat'], ['delegation-co-promises', 'flat']] },
   ];
   // Every runtime's cells: selectCells alone would keep only "now"'s.
   const all = hit ? hit.data.cells.filter((c) => c.scenario === 'delegation' && c.n === n) : [];
@@ -180,7 +182,7 @@ function delegationRatios(args, load) {
   const runtimes = hit ? runtimesOfCells(hit.data, all.filter((c) => !args.runtime || c.runtime.startsWith(args.runtime))) : [];
   const columns = [{ key: 'claim', title: 'Ratio of throughputs' }, { key: 'node', title: '2014, Node 0.11.10', unit: '', num: true },
     { key: 'firefox', title: '2014, Firefox 30', unit: '', num: true },
-    ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % interval)`, unit: '', num: true }))];
+    ...runtimes.map((r) => ({ key: r.id, title: `Ours, ${r.label} (95 % intervals)`, unit: '', num: true }))];
   const rows = claims.map((c) => {
     const row = { claim: c.claim, node: c.set ? ref(c.set, 'Node 0.11.10', c.pick) : '–', firefox: c.set ? ref(c.set, 'Firefox Nightly 30.0a1', c.pick) : '–' };
     for (const r of runtimes) row[r.id] = ratioText(ratioOf(hit, all.filter((x) => x.runtime === r.id), c.ours));
@@ -189,7 +191,8 @@ function delegationRatios(args, load) {
   const used = all.filter((x) => claims.some((c) => c.ours.some(([v, m]) => x.variant === v && x.mode === m)));
   return {
     caption: `The 2014 post's two findings as ratios, beside ours at ${coroutines(n)} in parallel on each runtime measured (above 1: the first is faster). ` +
-      `Ours give the ratio of medians and its 95 % bootstrap interval; "not told apart" where the interval holds 1${hit ? '' : ' (ours not measured yet)'}`,
+      `Ours give the ratio of medians and the range their 95 % intervals allow it: "faster" or "slower" where the two intervals are apart, ` +
+      `"tied" where they overlap, "the same" when the medians are also within ${TIE_MARGIN_PCT} %${hit ? '' : ' (ours not measured yet)'}`,
     columns, rows,
     env: used.length ? perfEnv(hit.data, used) : '',
     commands: hit ? perfCommands(hit.data, used) : [],
@@ -198,34 +201,7 @@ function delegationRatios(args, load) {
   };
 }
 
-// Two runners (or one at two depths) in a sentence, ranked only when the
-// interval of their throughput ratio leaves 1 out:
-//   {% delegationCompare a="bluebird-0-9:flat", b="co-3-thunks:flat", runtime="node-24", n=10000 %}
-const TITLES = new Map(require('../../examples/delegation/manifest.json').variants.map((v) => [v.id, v.title]));
-const RUNNER = (variant) => TITLES.get(variant) || label(variant);
-function delegationCompareProse(load, args, kw) {
-  const hit = measured(load);
-  // A draft post without its data reads "(not measured yet)", as its charts do.
-  if (!hit) return '(not measured yet)';
-  const parse = (x, what) => {
-    const [variant, mode] = String(x || '').split(':');
-    if (!variant || !MODES[mode]) throw new ProseNumberError(`${what}= is "runner:mode" with mode one of ${Object.keys(MODES).join(', ')} (got "${x}")`);
-    return [`delegation-${variant}`, mode];
-  };
-  const a = parse(kw.a, 'a'), b = parse(kw.b, 'b');
-  const n = Number(kw.n || 10000);
-  const cells = selectCells(hit.data, { scenario: 'delegation', runtime: kw.runtime, maxN: null }).filter((c) => c.n === n);
-  const r = ratioOf(hit, cells, [a, b]);
-  if (!r) throw new ProseNumberError(`${hit.shown} has no ok cells for ${kw.a} and ${kw.b} at n = ${n}${kw.runtime ? ` on ${kw.runtime}` : ''}`);
-  if (!r.ci) throw new ProseNumberError(`${kw.a} against ${kw.b}: ${r.reps} repetitions are too few for an interval; rerun with more (--reps 6)`);
-  const name = ([variant, mode]) => `${RUNNER(variant)}${mode === 'flat' ? '' : ` with ${MODES[mode]}`}`;
-  const interval = `95\u00a0% interval ${t(r.ci[0])}–${t(r.ci[1])}`;
-  if (r.ci[0] <= 1 && r.ci[1] >= 1) return `${name(a)} and ${name(b)} finished as many coroutines a second within the noise (ratio ${t(r.ratio)}, ${interval})`;
-  return `${name(a)} finished ${t(r.ratio)}× as many coroutines a second as ${name(b)} (${interval})`;
-}
-
 module.exports = {
-  prose: { delegationCompare: delegationCompareProse },
   ratioOf, ratioText,
   charts: { delegation: delegationChart },
   tables: { delegation: delegationTable, 'delegation-2014': delegationReferenceTable, 'delegation-ratios': delegationRatios },

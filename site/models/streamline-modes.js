@@ -16,11 +16,12 @@ const { round, citation } = require('../format');
 const { selectCells, summary, groupPoints, toSeries } = require('../lib/cells');
 const { perfEnv, incompleteNote, perfCommands } = require('../lib/provenance');
 const { drawOneHost, oneHost, runFlags } = require('../lib/host-guard');
-const { scenarioStyleName } = require('../lib/style-names');
+const { scenarioStyleName, styleName, inSentence } = require('../lib/style-names');
 const { runtimeMatches } = require('../lib/runtime-match');
 const { scenarioData } = require('../lib/measured');
 const { ProseNumberError } = require('../lib/lookup');
-const { median } = require('../../scripts/lib/stats');
+const { SCENARIO_METRICS } = require('../lib/perf-metrics');
+const { estimateOf, versusEstimates } = require('../lib/one-rule');
 
 const NAME = 'streamline-modes';
 const PRIMITIVES = {
@@ -131,6 +132,9 @@ function streamlineModesTable(args, load) {
 }
 
 // The 2013 findings, each beside what our data say for the same question.
+// A range of times is given as the spread within it (the slowest over the
+// fastest): the 2013 loop and ours differ in length, so their milliseconds
+// are not set side by side.
 function streamlineReferenceTable(args, load) {
   const { data } = load('reference-streamline-2013');
   const hit = measured(load);
@@ -138,18 +142,25 @@ function streamlineReferenceTable(args, load) {
   const rows = data.findings.map((f) => ({
     finding: f.what,
     then: f.kind === 'outcome' ? `${OUTCOMES[f.outcome]} ${f.comparison === 'near' ? 'near' : 'below'} modulo ${f.modulo}`
-      : f.kind === 'range' ? `${f.low}–${f.high} ${f.unit}`
+      : f.kind === 'range' ? `${f.low}–${f.high} ${f.unit} over a loop of unstated length: the slowest ${spread(f.high / f.low)} the fastest`
         : `${f.low === f.high ? f.low : `${f.low}–${f.high}`}× faster`,
     now: hit ? ours(f, hit.data, args.runtime) : 'not measured yet',
   }));
   return {
-    caption: `The 2013 post's findings (${data.source.runtime}) and ours for the same question${args.runtime ? ` on ${args.runtime}` : ''}`,
-    columns: [{ key: 'finding', title: 'Finding' }, { key: 'then', title: '2013' }, { key: 'now', title: 'Measured here' }],
+    // The 2013 runtime is named in the line under the table (env).
+    caption: `The 2013 post's findings and ours for the same question${args.runtime ? ` on ${args.runtime.replace(/^node-/, 'Node ')}` : ''}`,
+    columns: [{ key: 'finding', title: 'Finding', wrap: true }, { key: 'then', title: '2013', wrap: true }, { key: 'now', title: 'Measured here', wrap: true }],
     rows, env: data.source.runtime, source,
   };
 }
 
-// What our cells say about one 2013 finding, in the finding's terms.
+const spread = (r) => `${Number(r.toFixed(2))}×`;
+const nameOf = (id) => inSentence(styleName(id));
+const okReps = (c) => c.samples.filter((x) => x.status === 'ok').length;
+
+// What our cells say about one 2013 finding, in the finding's terms; a ratio
+// of two medians is ranked by the one rule (site/lib/one-rule.js), which
+// needs a 95 % interval of each.
 function ours(f, data, runtime) {
   const cells = data.cells.filter((c) => c.scenario === NAME && (!runtime || runtimeMatches(c.runtime, runtime)));
   if (f.kind === 'outcome') {
@@ -163,85 +174,52 @@ function ours(f, data, runtime) {
   const pick = (variant) => cells.filter((c) => c.variant === variant && c.status === 'ok' && (!p.primitive || c.mode === p.primitive) &&
     (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number');
   if (f.kind === 'range') {
-    const ts = cells.filter((c) => c.status === 'ok' && c.mode === p.primitive && (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number').map((c) => c.time.median);
-    return ts.length ? `${round(Math.min(...ts))}–${round(Math.max(...ts))} ms` : 'not measured';
+    const ok = cells.filter((c) => c.status === 'ok' && c.mode === p.primitive && (!p.modulo || c.n === p.modulo) && c.time && typeof c.time.median === 'number');
+    if (!ok.length) return 'not measured';
+    const ts = ok.map((c) => c.time.median);
+    const loop = [...new Set(ok.map((c) => c.loop).filter(Boolean))];
+    return `over ${loop.length === 1 ? `${loop[0].toLocaleString('en-GB')} steps` : 'our loop'}: the slowest median ${spread(Math.max(...ts) / Math.min(...ts))} the fastest`;
   }
-  const ratios = [];
+  const pairs = [];
   for (const fast of pick(f.faster)) {
     for (const slowId of f.slower) {
-      for (const slow of pick(slowId)) if (slow.n === fast.n && slow.runtime === fast.runtime) ratios.push(slow.time.median / fast.time.median);
+      for (const slow of pick(slowId)) if (slow.n === fast.n && slow.runtime === fast.runtime) pairs.push([slow, fast]);
     }
   }
-  if (!ratios.length) {
+  if (!pairs.length) {
     // No pair ran: say which side failed, and how, rather than "not measured".
     const failed = cells.filter((c) => [f.faster, ...f.slower].includes(c.variant) && OUTCOMES[c.status] &&
       (!p.primitive || c.mode === p.primitive) && (!p.modulo || c.n === p.modulo));
-    return failed.length ? [...new Set(failed.map((c) => `${label(c.variant)}: ${OUTCOMES[c.status]}`))].join('; ') : 'not measured';
+    return failed.length ? [...new Set(failed.map((c) => `${nameOf(c.variant)}: ${OUTCOMES[c.status]}`))].join('; ') : 'not measured';
   }
+  const ratios = pairs.map(([slow, fast]) => slow.time.median / fast.time.median);
   const lo = round(Math.min(...ratios)), hi = round(Math.max(...ratios));
-  return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${label(f.faster)} faster)`;
+  const verdicts = pairs.map(([slow, fast]) => versusEstimates(...[slow, fast].map((c) => estimateOf(c, SCENARIO_METRICS.time, { allowFew: true }))).apart);
+  const reading = verdicts.includes(null) ? `medians of ${Math.min(...pairs.flat().map(okReps))} runs, too few for an interval: not ranked`
+    : verdicts.every(Boolean) ? 'every pair apart' : `${verdicts.filter((v) => !v).length} of ${pairs.length} pairs tied`;
+  return `${lo === hi ? lo : `${lo}–${hi}`}× (above 1: ${nameOf(f.faster)} faster; ${reading})`;
 }
 
 // ---- the prose ------------------------------------------------------------
-// Two variants at one modulo, ranked only when every run of one was faster
-// than every run of the other: with five runs each, two samples of one
-// distribution separate that completely with probability 2/252 (under 1 %),
-// a distribution-free test that needs no interval of the median.
-//   {% streamlineCompare a="slmodes-fibers", b="slmodes-async-await", mode="setImmediate", n=5000, runtime="node-14" %}
-//   {% streamlineOutcome "slmodes-raw-callbacks", mode="setImmediate", runtime="node-24" %}
-const TITLES = new Map(require('../../examples/streamline-modes/manifest.json').variants.map((v) => [v.id, v.title]));
-const title = (id) => TITLES.get(id) || label(id);
-
-function proseCells(load, kw) {
-  const hit = measured(load);
+// Sentences are written in the post and checked by {% claim %}
+// (site/prose/claims.js, source="streamline-modes"); figures come from
+// {% num "streamline-modes", ... %}. What neither gives:
+//   {% streamlineFirstFailure "slmodes-raw-callbacks", mode="setImmediate", runtime="node-24" %}
+//     the smallest modulo at which the variant's program failed ("200")
+function streamlineFirstFailure(load, [id], kw) {
   option(kw.mode || '(none)', PRIMITIVES, 'mode');
-  if (!hit) return null;
-  return { hit, cells: hit.data.cells.filter((c) => c.scenario === NAME && c.mode === kw.mode && (!kw.runtime || runtimeMatches(c.runtime, kw.runtime))) };
-}
-
-// A draft post without its data reads "(not measured yet)", as its charts do.
-const NOT_YET = '(not measured yet)';
-
-function streamlineCompareProse(load, args, kw) {
-  const found = proseCells(load, kw);
-  if (!found) return NOT_YET;
-  const { hit, cells } = found;
-  const n = Number(kw.n);
-  const cellOf = (id) => {
-    const c = cells.find((x) => x.variant === id && x.n === n);
-    if (!c) throw new ProseNumberError(`${hit.shown} has no cell of ${id} at modulo ${kw.n} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
-    if (c.status !== 'ok') throw new ProseNumberError(`${id} at modulo ${n} ended in ${OUTCOMES[c.status] || c.status}; say so with streamlineOutcome`);
-    return c;
-  };
-  const pair = [cellOf(kw.a), cellOf(kw.b)];
-  oneHost(hit, pair, `{% streamlineCompare %} of ${kw.a} and ${kw.b}`);
-  const times = (c) => c.samples.filter((x) => x.status === 'ok').map((x) => x.timeMs);
-  const a = times(pair[0]), b = times(pair[1]);
-  if (Math.min(a.length, b.length) < 5) throw new ProseNumberError(`fewer than five runs of ${kw.a} or ${kw.b}: too few to rank`);
-  const ratio = median(a) / median(b);
-  const t = (v) => (v >= 10 ? v.toFixed(0) : v >= 2 ? v.toFixed(1) : v.toFixed(2));
-  if (Math.max(...a) < Math.min(...b) || Math.max(...b) < Math.min(...a)) {
-    return `${title(kw.a)} took ${t(ratio)}× the time of ${title(kw.b)} (every run of one faster than every run of the other)`;
-  }
-  return `${title(kw.a)} and ${title(kw.b)} took the same time within the spread of their runs (ratio of medians ${t(ratio)})`;
-}
-
-function streamlineOutcomeProse(load, [id], kw) {
-  const found = proseCells(load, kw);
-  if (!found) return NOT_YET;
-  const { cells } = found;
-  const mine = cells.filter((c) => c.variant === id).sort((x, y) => x.n - y.n);
-  if (!mine.length) throw new ProseNumberError(`no cells of ${id} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
-  const bad = mine.filter((c) => OUTCOMES[c.status]);
-  if (!bad.length) return `finished at every modulo measured, up to ${mine[mine.length - 1].n.toLocaleString('en-GB')}`;
-  const kinds = [...new Set(bad.map((c) => OUTCOMES[c.status]))].join(' or ');
-  const from = bad[0].n;
-  const after = mine.filter((c) => c.n >= from).every((c) => OUTCOMES[c.status]);
-  return after ? `ended in a ${kinds} at every modulo from ${from.toLocaleString('en-GB')} up` : `ended in a ${kinds} at modulo ${bad.map((c) => c.n.toLocaleString('en-GB')).join(', ')}`;
+  const hit = measured(load);
+  // A draft post without its data reads "(not measured yet)", as its charts do.
+  if (!hit) return '(not measured yet)';
+  const mine = hit.data.cells.filter((c) => c.scenario === NAME && c.mode === kw.mode && c.variant === id && (!kw.runtime || runtimeMatches(c.runtime, kw.runtime)));
+  if (!mine.length) throw new ProseNumberError(`${hit.shown} has no cells of ${id} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''})`);
+  const bad = mine.filter((c) => OUTCOMES[c.status]).map((c) => c.n);
+  if (!bad.length) throw new ProseNumberError(`${id} (${kw.mode}${kw.runtime ? `, ${kw.runtime}` : ''}) failed at no modulo; say it finished everywhere ({% claim "outcome", outcome="ok" %})`);
+  return Math.min(...bad).toLocaleString('en-GB');
 }
 
 module.exports = {
-  prose: { streamlineCompare: streamlineCompareProse, streamlineOutcome: streamlineOutcomeProse },
+  prose: { streamlineFirstFailure },
   charts: { 'streamline-modes': streamlineModesChart },
   tables: { 'streamline-modes': streamlineModesTable, 'streamline-2013': streamlineReferenceTable },
   PRIMITIVES, METRICS, OUTCOMES,

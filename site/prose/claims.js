@@ -8,7 +8,7 @@
 //   Callbacks still finish first.{% endclaim %}
 //
 // The sentence comes out unchanged; the shortcode only checks. Relations,
-// all under the one rule of site/prose/compare.js (versus): two medians rank
+// all under the one rule of site/lib/one-rule.js: two medians rank
 // only when their 95 % intervals are apart.
 //   ahead   a= ranks below b= (less time, memory…)
 //   tied    variants="x,y,…": no two of them rank
@@ -27,25 +27,64 @@
 //   scores  a= has the higher debuggability score than b= (data/debuggability.json)
 //   exact   variants="x,y": exactly these have a trace of way= (default
 //           "reject") that points at the failing line: the "only" sentence
+//   outcome variant=, mode=, outcome=: the variant's cells end in that outcome
+//           (stack-overflow, timeout, crash, oom, skipped) at every n from the
+//           first that does up; outcome="ok": every one of them finished (in
+//           every mode, without mode=)
+//   unranked a=, b=: too few repetitions for an interval, so the two are not
+//           ranked; without a= and b=: no cell of the file (mode=, runtime=
+//           narrow it) has one, so nothing in it ranks
 // runtimes="r1,r2,…" on any relation but trend: it holds on each of them.
 // a= and b= may carry their own runtime, "original@node-0.11", to compare one
-// style across runtimes of one file; other keys (mode, n, scenario, metric,
-// runtime, file) are those of {% compare %}.
-const { ProseNumberError, perfHit, perfCell } = require('../lib/lookup');
+// style across runtimes of one file, and their own mode, "x:d5@node-24";
+// other keys (mode, n, scenario, metric, runtime, file) are those of
+// {% compare %}.
+//
+// source= reads a companion post's file instead of perf@1, under the same
+// rule: "delegation", "streamline-modes" or "chains" (data/<source>.json).
+// Variants are named by their full id ("delegation-suspend"), mode= is the
+// file's (flat, d5; setImmediate; sync, async), n= its n (the modulo in
+// streamline-modes; "max", the most measured), and metric= time (the
+// default), memory or after-first (chains): less is ahead. Until the file
+// exists the post is a draft that is never published
+// (posts/<post>.11tydata.js), and its sentences pass unchecked.
+const { ProseNumberError, perfHit, perfCell, scenarioCell, scenarioN, narrow, same, runtimeMatch } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
 const { debuggabilityView } = require('../models/debuggability');
+const { SCENARIO_METRICS } = require('../lib/perf-metrics');
+const { scenarioData } = require('../lib/measured');
+const { NOW_RUNTIME } = require('../lib/runtime-match');
 const compareProse = require('./compare');
-const { closeMedians } = compareProse;
+const { closeMedians, estimateOf, endOf, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 class ClaimError extends ProseNumberError {}
 
-const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact', 'growth'];
+const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact', 'growth', 'outcome', 'unranked'];
+const SOURCES = ['perf', 'delegation', 'streamline-modes', 'chains'];
+const FILES = Object.fromEntries(SOURCES.slice(1).map((name) => [name, scenarioData(name)]));
 
-// "original@node-24" → { variant, runtime }; the runtime falls back to runtime=.
+// "original@node-24" → { variant, runtime }, "x:d5" → { variant, mode }; the
+// runtime and mode fall back to runtime= and mode=.
 function side(ref, kw, key) {
-  if (!ref) throw new ProseNumberError(`${key}= names a variant (optionally variant@runtime)`);
-  const [variant, runtime] = String(ref).split('@');
-  return { variant, runtime: runtime || kw.runtime };
+  // Not a runtime id: a side is a variant, then the runtime profile it is read on.
+  const m = /^([^:@]+)(?::([^:@]+))?(?:@(.+))?$/.exec(String(ref || ''));
+  if (!m) throw new ProseNumberError(`${key}= names a variant (optionally variant:mode@runtime; got "${ref || ''}")`);
+  const [, variant, mode, runtime] = m;
+  return { variant, mode: mode || kw.mode, runtime: runtime || kw.runtime, ownMode: !!mode };
+}
+
+function sourceOf(kw) {
+  const source = kw.source === undefined ? 'perf' : String(kw.source);
+  if (!SOURCES.includes(source)) throw new ProseNumberError(`source="${source}" is none of ${SOURCES.join(', ')}`);
+  return source;
+}
+
+// The metric a companion post's claim ranks on (perf claims keep compare.js's).
+function scenarioMetric(kw) {
+  const m = SCENARIO_METRICS[kw.metric || 'time'];
+  if (!m) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(SCENARIO_METRICS).join(', ')}`);
+  if (m.higherIsBetter) throw new ProseNumberError(`claims rank on what is less when ahead; ${kw.metric} is n over each repetition's time, so it orders the styles as time does: leave metric= out`);
+  return m;
 }
 
 const round = (x) => Number(x.toPrecision(3));
@@ -54,16 +93,26 @@ const fmt = (e) => (e.lo === null ? `${round(e.median)} (no interval)` : `${roun
 function claims(load, { profileView } = {}) {
   const c = compareProse(load);
 
+  // The file a claim reads, and its cell for one side.
+  function fileOf(kw) {
+    const source = sourceOf(kw);
+    if (source === 'perf') return { hit: perfHit(load, kw), cell: (hit, q) => perfCell(hit, q) };
+    return { hit: FILES[source].measured(load), cell: (hit, q) => scenarioCell(hit, source, q), metric: scenarioMetric(kw) };
+  }
+
   function cells(kw, refs) {
-    const hit = perfHit(load, kw);
-    const found = refs.map(({ variant, runtime }) => perfCell(hit, { ...kw, variant, runtime }));
+    const { hit, cell } = fileOf(kw);
+    const found = refs.map(({ variant, runtime, mode }) => cell(hit, { ...kw, variant, runtime, mode }));
     oneHost(hit, found, '{% claim %}');
     return found;
   }
 
+  // The one rule (site/lib/one-rule.js), on the claim's file and metric.
+  const vs = (found, kw) => c.versus(found, kw, sourceOf(kw) === 'perf' ? undefined : scenarioMetric(kw));
+
   function pair(kw) {
     const refs = [side(kw.a, kw, 'a'), side(kw.b, kw, 'b')];
-    return { refs, v: c.versus(cells(kw, refs), kw) };
+    return { refs, v: vs(cells(kw, refs), kw) };
   }
 
   function ids(kw) {
@@ -72,7 +121,26 @@ function claims(load, { profileView } = {}) {
     return list.map((id) => side(id, kw, 'variants'));
   }
 
-  const name = (r) => (r.runtime ? `${r.variant} on ${r.runtime}` : r.variant);
+  // A companion post's measured cells at one mode, n and runtime (unnamed,
+  // "now"), as leads ranks them; exclude= leaves some out.
+  function scenarioRows(kw) {
+    for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for leads`);
+    const source = sourceOf(kw);
+    const { hit, metric } = fileOf(kw);
+    let found = narrow(hit.data.cells.filter((x) => x.scenario === source && x.status === 'ok'), [
+      ['runtime', kw.runtime || NOW_RUNTIME, runtimeMatch], ['mode', kw.mode, same('mode')], ['n', scenarioN(hit, source, kw), same('n')],
+    ], `${hit.shown} (measured cells)`);
+    if (kw.exclude) {
+      let re;
+      try { re = new RegExp(kw.exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
+      found = found.filter((x) => !re.test(x.variant));
+    }
+    if (!found.length) throw new ProseNumberError('no measured variant is left to rank');
+    oneHost(hit, found, '{% claim "leads" %}');
+    return found.map((x) => ({ id: x.variant, ...estimateOf(x, metric, { what: kw.metric || 'time' }) }));
+  }
+
+  const name = (r) => `${r.variant}${r.ownMode ? ` (${r.mode})` : ''}${r.runtime ? ` on ${r.runtime}` : ''}`;
 
   // Each returns null when the data bear the sentence out, else why not.
   const check = {
@@ -88,10 +156,10 @@ function claims(load, { profileView } = {}) {
       const hit = cells(kw, refs);
       for (let i = 0; i < refs.length; i++) {
         for (let j = i + 1; j < refs.length; j++) {
-          const v = c.versus([hit[i], hit[j]], kw);
+          const v = vs([hit[i], hit[j]], kw);
           if (v.apart === null) return `${name(refs[i])} and ${name(refs[j])} have too few repetitions for an interval`;
           if (v.apart) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} rank: their 95 % intervals are apart`;
-          if (close && !closeMedians(v.a.median, v.b.median)) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} overlap but their medians are more than ${compareProse.TIE_MARGIN_PCT} % apart: tied, not the same`;
+          if (close && !closeMedians(v.a.median, v.b.median)) return `${name(refs[i])} ${fmt(v.a)} and ${name(refs[j])} ${fmt(v.b)} overlap but their medians are more than ${TIE_MARGIN_PCT} % apart: tied, not the same`;
         }
       }
       return null;
@@ -100,7 +168,7 @@ function claims(load, { profileView } = {}) {
       return check.tied(kw, { close: true });
     },
     leads(kw) {
-      const { best, tied } = c.leaders(kw);
+      const { best, tied } = sourceOf(kw) === 'perf' ? c.leaders(kw) : endOf(scenarioRows(kw), { high: kw.end === 'high' });
       const end = kw.end === 'high' ? 'highest' : 'lowest';
       // exactly="x,y,…": the group at that end is these styles and no others.
       if (kw.exactly !== undefined) {
@@ -131,7 +199,7 @@ function claims(load, { profileView } = {}) {
       if (runtimes.length < 2) throw new ProseNumberError('runtimes= names at least two runtimes, in order');
       if (kw.direction !== 'up' && kw.direction !== 'down') throw new ProseNumberError(`direction= is "up" or "down" (got "${kw.direction}")`);
       const steps = runtimes.map((r) => {
-        const v = c.versus(cells(kw, [{ variant: kw.a, runtime: r }, { variant: kw.b, runtime: r }]), kw);
+        const v = vs(cells(kw, [{ variant: kw.a, runtime: r, mode: kw.mode }, { variant: kw.b, runtime: r, mode: kw.mode }]), kw);
         if (v.apart === null) throw new ClaimError(`${kw.a} over ${kw.b} on ${r} has no interval (too few repetitions)`);
         return { r, ratio: v.a.median / v.b.median, lo: v.a.lo / v.b.hi, hi: v.a.hi / v.b.lo };
       });
@@ -143,6 +211,7 @@ function claims(load, { profileView } = {}) {
       return null;
     },
     profile(kw) {
+      if (sourceOf(kw) !== 'perf') throw new ProseNumberError('profile reads data/profiles.json: leave source= out');
       if (!profileView) throw new ProseNumberError('no profile data are loaded (data/profiles.json)');
       const view = profileView(load, { variant: kw.variant, runtime: kw.runtime });
       const part = view.categories.find((x) => x.name === kw.part);
@@ -186,6 +255,43 @@ function claims(load, { profileView } = {}) {
       if (found.join() !== claimed.join()) return `the variants whose "${way}" trace points at the failing line are ${found.join(', ') || 'none'}, not ${claimed.join(', ')}`;
       return null;
     },
+    outcome(kw) {
+      if (!kw.variant || !kw.outcome) throw new ProseNumberError('outcome needs variant= and outcome= ("ok", or how a run ended: stack-overflow, timeout, crash, oom, skipped)');
+      // "From the first n up" orders one mode's cells; "ok" may span every mode.
+      if (kw.outcome !== 'ok' && !kw.mode) throw new ProseNumberError(`outcome="${kw.outcome}" needs mode=: it holds from the first n of one mode up`);
+      const source = sourceOf(kw);
+      const { hit } = fileOf(kw);
+      const mine = narrow(hit.data.cells.filter((x) => x.scenario === (source === 'perf' ? kw.scenario || 'upload' : source)), [
+        ['runtime', kw.runtime || NOW_RUNTIME, runtimeMatch], ['mode', kw.mode, same('mode')], ['variant', kw.variant, same('variant')],
+      ], hit.shown).sort((x, y) => x.n - y.n);
+      const at = (x) => `${x.status} at n = ${x.n}`;
+      if (kw.outcome === 'ok') {
+        const bad = mine.filter((x) => x.status !== 'ok');
+        return bad.length ? `${kw.variant} did not finish everywhere: ${bad.map(at).join(', ')}` : null;
+      }
+      const first = mine.findIndex((x) => x.status === kw.outcome);
+      if (first < 0) return `${kw.variant} never ended in ${kw.outcome}: ${[...new Set(mine.map((x) => x.status))].join(', ')}`;
+      const after = mine.slice(first).filter((x) => x.status !== kw.outcome);
+      if (after.length) return `${kw.variant} ended in ${kw.outcome} at n = ${mine[first].n} but not at every n above it (${after.map(at).join(', ')})`;
+      return null;
+    },
+    unranked(kw) {
+      if (kw.a || kw.b) {
+        const { refs, v } = pair(kw);
+        return v.apart === null ? null : `${name(refs[0])} ${fmt(v.a)} and ${name(refs[1])} ${fmt(v.b)} have 95 % intervals now, so they can be ranked (or tied)`;
+      }
+      const source = sourceOf(kw);
+      if (source === 'perf') throw new ProseNumberError('unranked over a whole file reads a companion post\'s file (source=); for perf name a= and b=');
+      const { hit, metric } = fileOf(kw);
+      const ok = narrow(hit.data.cells.filter((x) => x.scenario === source && x.status === 'ok'), [
+        ['runtime', kw.runtime, runtimeMatch], ['mode', kw.mode, same('mode')],
+      ], `${hit.shown} (measured cells)`);
+      for (const x of ok) {
+        const e = estimateOf(x, metric, { allowFew: true });
+        if (e.lo !== null) return `${x.key} has a 95 % interval of its median, ${fmt(e)}, so the file can rank`;
+      }
+      return null;
+    },
   };
 
   function debugVariant(id, kw) {
@@ -203,6 +309,10 @@ function claims(load, { profileView } = {}) {
 
   return function claim(content, relation, kw) {
     if (!RELATIONS.includes(relation)) throw new ProseNumberError(`unknown claim "${relation}"; use one of ${RELATIONS.join(', ')}`);
+    // A companion post without its file is a draft, never published: its
+    // sentences wait for the data.
+    const source = sourceOf(kw);
+    if (source !== 'perf' && !FILES[source].measured(load)) return content;
     // runtimes= on any relation but trend: the sentence holds on each of them.
     let why = null;
     if (kw.runtimes !== undefined && relation !== 'trend') {

@@ -15,7 +15,6 @@
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario=, runtime= and file= like num; unnamed, the runtime is "now" and
 // its file data/perf-node-24.json (site/lib/perf-files.js).
-const { medianCi } = require('../../scripts/lib/stats');
 const { escapeHtml, ratioText } = require('../format');
 const { PERF_METRICS } = require('../lib/perf-metrics');
 const { FLOOR_ID } = require('../lib/cells');
@@ -24,12 +23,7 @@ const { debuggabilityView, DebuggabilityViewError } = require('../models/debugga
 const { reproduction2013 } = require('../models/reproduction-2013');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList, MAX_NAMED } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
-
-// Two styles whose intervals overlap "took the same time" only when their
-// medians are also within this share of the smaller one.
-const TIE_MARGIN_PCT = 5;
-
-const closeMedians = (x, y) => Math.abs(x - y) <= (TIE_MARGIN_PCT / 100) * Math.min(x, y);
+const { estimateOf, versusEstimates, endOf, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 // How far apart a set of medians is, as a whole percent of the smallest,
 // rounded up so that "within 3 %" is never an understatement ("under 1 %"
@@ -50,28 +44,10 @@ function compareProse(load) {
     return m;
   }
 
-  // Median and its 95 % order-statistic interval. The harness stores the
-  // time interval (timeCi, adaptive repetitions included); other metrics get
-  // the same kind of interval from the cell's kept samples.
-  function estimate(cell, kw) {
-    const { key, sample: field } = metricOf(kw);
-    const median = cell[key] && cell[key].median;
-    if (typeof median !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} median`);
-    const stored = key === 'time' ? cell.timeCi : key === 'warm' ? cell.warmCi : null;
-    let ci = stored && typeof stored.lo === 'number' ? stored : null;
-    if (!ci) {
-      const values = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').map((s) => s[field]);
-      ci = medianCi(values);
-    }
-    if (ci.lo === null || ci.lo === undefined) {
-      // The repetitions that hold the metric: a warm figure leaves out the
-      // repetitions whose batches did not settle.
-      const reps = (cell.samples || []).filter((s) => s.status === 'ok' && typeof s[field] === 'number').length;
-      // compare() says so in words; everything that ranks (leaders) stops here.
-      if (kw.allowFew && reps > 0) return { median, lo: null, hi: null, reps };
-      throw new ProseNumberError(`${cell.key} has too few repetitions for a 95 % interval of its median, so no comparison can be claimed`);
-    }
-    return { median, lo: ci.lo, hi: ci.hi };
+  // The cell's median and interval by this page's metric= (site/lib/perf-metrics.js
+  // PERF_METRICS), or by the metric a caller names (a companion post's file).
+  function estimate(cell, kw, metric = metricOf(kw)) {
+    return estimateOf(cell, metric, { allowFew: kw.allowFew, what: kw.metric || 'time' });
   }
 
   function compare(kw) {
@@ -83,20 +59,11 @@ function compareProse(load) {
     return versus(cells, kw);
   }
 
-  // The one rule for "ahead / tied / the same" (article and posts alike):
-  // two medians rank only when their 95 % intervals are apart; overlapping,
-  // they are tied, and "the same" when their medians are also within
-  // TIE_MARGIN_PCT. Cells are two perf cells of one host.
-  function versus(cells, kw) {
-    const a = estimate(cells[0], { ...kw, allowFew: true });
-    const b = estimate(cells[1], { ...kw, allowFew: true });
-    // Too few repetitions for an interval (the matrix runs 5 per cell): the
-    // medians' ratio is shown, and nothing is ranked on it.
-    if (a.lo === null || b.lo === null) return { apart: null, a, b, ratio: b.median > 0 ? a.median / b.median : null, reps: Math.min(a.reps || Infinity, b.reps || Infinity) };
-    if (a.hi >= b.lo && b.hi >= a.lo) return { apart: false, a, b };
-    if (b.median <= 0 || b.lo <= 0) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
-    // Conservative bounds: each end of one interval over the far end of the other.
-    return { apart: true, a, b, ratio: a.median / b.median, lo: a.lo / b.hi, hi: a.hi / b.lo };
+  // Two cells of one host under the one rule (site/lib/one-rule.js).
+  function versus(cells, kw, metric = metricOf(kw)) {
+    const a = estimate(cells[0], { ...kw, allowFew: true }, metric);
+    const b = estimate(cells[1], { ...kw, allowFew: true }, metric);
+    return versusEstimates(a, b, { what: kw.metric || 'time', b: kw.b });
   }
 
   function comparePhrase(kw) {
@@ -144,11 +111,7 @@ function compareProse(load) {
     if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
     oneHost(hit, cells, '{% leaders %}');
     if (kw.end !== undefined && kw.end !== 'low' && kw.end !== 'high') throw new ProseNumberError(`end= is "low" (the lowest median, the default) or "high" (got "${kw.end}")`);
-    const high = kw.end === 'high';
-    const rows = cells.map((c) => ({ id: c.variant, ...estimate(c, kw) }))
-      .sort((x, y) => (high ? y.median - x.median : x.median - y.median) || x.id.localeCompare(y.id));
-    const [best] = rows;
-    return { best, tied: rows.slice(1).filter((r) => (high ? r.hi >= best.lo : r.lo <= best.hi)) };
+    return endOf(cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })), { high: kw.end === 'high' });
   }
 
   function leadersPhrase(kw) {

@@ -9,6 +9,9 @@
 //   {% num "debuggability", variant="original", field="total" %}        also sourceMaps, stackTraces; runtime= (default node-24)
 //   {% num "2013", set="cpu", variant="co.js", n=1000 %}               a 2013 chart point
 //   {% num "2013", table="complexity", variant="co.js", field="tokens" %}
+//   {% num "delegation", variant="delegation-suspend", mode="flat", n=10000, metric="throughput" %}
+//       also "streamline-modes" and "chains": a companion post's file, its
+//       metrics time, memory, throughput (delegation), after-first (chains)
 //   {% count "perf", of="variant", mode="cpu" %}                        distinct measured variants
 //   {% runtimeVersion "node-20" %}                                      "20.20.2", from perf-node-20.json
 //   {% v8Version "chromium" %}                                          "14.3", the V8 its runs recorded
@@ -24,29 +27,63 @@
 // runtime, a scenario, an n, a field) stops the build with the post, the key
 // and what the data do hold.
 const { figure, ratioText } = require('../format');
-const { PERF_METRICS } = require('../lib/perf-metrics');
+const { PERF_METRICS, SCENARIO_METRICS } = require('../lib/perf-metrics');
+const { scenarioData } = require('../lib/measured');
 const { FLOOR_ID } = require('../lib/cells');
 const { nowCells } = require('../lib/runtime-match');
 const { everyProfile } = require('../lib/perf-files');
 const { debuggabilityView } = require('../models/debuggability');
 const { REF_SETS } = require('../models/reference-2013');
-const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell } = require('../lib/lookup');
+const { ProseNumberError, narrow, same, runtimeMatch, perfHit, perfCell, scenarioCell } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
 
 const STATS = ['median', 'min', 'max', 'p25', 'p75', 'iqr', 'mad', 'mean', 'cv', 'count'];
 
-function perfValue(load, kw) {
-  const metric = PERF_METRICS[kw.metric || 'time'];
-  if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(PERF_METRICS).join(', ')}`);
+function statOf(kw) {
   const stat = kw.stat || 'median';
   if (!STATS.includes(stat)) throw new ProseNumberError(`unknown stat "${stat}"; use one of ${STATS.join(', ')}`);
-  const hit = perfHit(load, kw);
-  const cell = perfCell(hit, kw);
+  return stat;
+}
+
+// A cell's figure by metric (PERF_METRICS or SCENARIO_METRICS) and stat=.
+function cellFigure(cell, metric, kw) {
+  const stat = statOf(kw);
   const summary = cell[metric.key];
   const value = summary && summary[stat];
   if (typeof value !== 'number') throw new ProseNumberError(`${cell.key} has no ${kw.metric || 'time'} ${stat}`);
+  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit };
+}
+
+function metricIn(table, kw) {
+  const metric = table[kw.metric || 'time'];
+  if (!metric) throw new ProseNumberError(`unknown metric "${kw.metric}"; use one of ${Object.keys(table).join(', ')}`);
+  return metric;
+}
+
+function perfValue(load, kw) {
+  const metric = metricIn(PERF_METRICS, kw);
+  statOf(kw);
+  const hit = perfHit(load, kw);
+  const cell = perfCell(hit, kw);
   // The cell and its file, for a ratio to check that its two cells share a host.
-  return { value, unit: stat === 'count' || stat === 'cv' ? '' : metric.unit, cell, hit };
+  return { ...cellFigure(cell, metric, kw), cell, hit };
+}
+
+// A companion post's file (data/delegation.json, streamline-modes.json,
+// chains.json): the same keys as perf, variant= its full id, n="max" the
+// most it measured. Without the file (the post is then a draft) the figure
+// reads "(not measured yet)", as the post's charts do.
+const NOT_MEASURED = '(not measured yet)';
+function scenarioValue(name) {
+  const { measured } = scenarioData(name);
+  return (load, kw) => {
+    const metric = metricIn(SCENARIO_METRICS, kw);
+    statOf(kw);
+    const hit = measured(load);
+    if (!hit) return { text: NOT_MEASURED };
+    const cell = scenarioCell(hit, name, kw);
+    return { ...cellFigure(cell, metric, kw), cell, hit };
+  };
 }
 
 function fieldOf(row, field, fields, where) {
@@ -98,7 +135,10 @@ function referenceValue(load, kw) {
   return { value: fieldOf(row, kw.field || fields[0], fields, `${hit.shown} ${kw.table}`), unit: '' };
 }
 
-const SOURCES = { perf: perfValue, complexity: complexityValue, debuggability: debuggabilityValue, 2013: referenceValue };
+const SOURCES = {
+  perf: perfValue, complexity: complexityValue, debuggability: debuggabilityValue, 2013: referenceValue,
+  chains: scenarioValue('chains'), delegation: scenarioValue('delegation'), 'streamline-modes': scenarioValue('streamline-modes'),
+};
 
 function value(load, source, kw) {
   const get = SOURCES[source];
@@ -111,6 +151,7 @@ function ratio(load, source, kw) {
   if (!kw.over) throw new ProseNumberError('over= names the variant to divide by');
   const x = value(load, source, kw);
   const y = value(load, source, { ...kw, variant: kw.over });
+  if (x.text || y.text) return x.text || y.text;
   // Two raw figures divided: one host (site/lib/host-guard.js).
   if (x.cell && y.cell) oneHost(x.hit, [x.cell, y.cell], `{% ratio %} of ${kw.variant} over ${kw.over}`);
   const a = x.value;
@@ -187,6 +228,7 @@ function nearestV8(load, id) {
 // decimals, every other figure as site/format.js figure() writes it.
 const TWO_DECIMALS = ['complexity', 'uploadComplexity', 'complexity2013', 'headlineComplexity', 'ratio2013'];
 function numText(v, kw) {
+  if (v.text) return v.text;
   const text = TWO_DECIMALS.includes(kw.field) ? String(Number(v.value.toFixed(2))) : figure(v.value);
   return kw.unit === true && v.unit ? `${text} ${v.unit}` : text;
 }

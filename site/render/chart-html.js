@@ -208,7 +208,8 @@ function chartFigure(model, csvHref, data) {
 // number `note` under the table.
 // attrs: what a sortable table adds (site/render/table-sort.js).
 function tableCell(v, c, attrs = '') {
-  const cls = c.num ? 'num' : '';
+  // wrap: a column of sentences, which wraps where figures and names stay whole.
+  const cls = c.num ? 'num' : c.wrap ? 'wrap' : '';
   if (c.code && typeof v === 'string') return `<td${attrs}><code>${esc(v)}</code></td>`;
   if (v === null || typeof v !== 'object') return `<td${cls ? ` class="${cls}"` : ''}${attrs}>${esc(num(v))}</td>`;
   const klass = [cls, v.gap && 'table-gap'].filter(Boolean).join(' ');
@@ -232,7 +233,7 @@ function dataTable(model) {
   const breakable = (html) => html.replace(/\.(?=[A-Za-z])/g, '.<wbr>');
   const rowHead = (v) => {
     const name = first.style ? scenarioStyleName(first.style, v) : styleName(v);
-    return name !== String(v) ? `<th scope="row" data-series="${esc(v)}">${breakable(esc(name))}</th>` : `<th scope="row">${esc(v)}</th>`;
+    return name !== String(v) ? `<th scope="row" data-series="${esc(v)}">${breakable(esc(name))}</th>` : `<th scope="row"${first.wrap ? ' class="wrap"' : ''}>${esc(v)}</th>`;
   };
   const rows = model.rows.map(
     (r) => `<tr>${model.columns.map((c, i) => (i === 0 ? rowHead(r[c.key]) : tableCell(r[c.key], c, sort.cell(r, c)))).join('')}</tr>`,

@@ -94,15 +94,24 @@ test('with measured data: one series per runner over depth or n, medians in the 
   assert.match(ratios.source.text, /Ram \(hiddentao\)/);
 });
 
-test('a ratio of throughputs is ranked only when its bootstrap interval leaves 1 out', () => {
+test('a ratio of throughputs is ranked under the one rule: faster or slower only when the medians\' 95 % intervals are apart', () => {
   const { ratioOf, ratioText } = require('../../site/models/delegation');
+  const { median } = require('../../scripts/lib/stats');
   const HIT = { data: { runs: {} }, shown: 'fixture delegation.json' }; // the file the cells come from
-  const cell = (variant, mode, values) => ({ variant, mode, status: 'ok', samples: values.map((opsPerSec) => ({ status: 'ok', opsPerSec })) });
+  const cell = (variant, mode, values) => ({ key: `${variant}|${mode}`, variant, mode, status: 'ok', throughput: { median: median(values) },
+    samples: values.map((opsPerSec) => ({ status: 'ok', opsPerSec })) });
   const apart = [cell('a', 'flat', [200, 210, 205, 198, 202, 207]), cell('b', 'flat', [100, 104, 98, 101, 99, 103])];
-  assert.match(ratioText(ratioOf(HIT, apart, [['a', 'flat'], ['b', 'flat']])), /^2\.0\d \(1\.\d\d–2\.\d\d\): faster$/);
+  // Six runs: each interval is the smallest to the largest; the ratio's range is each end over the far end of the other.
+  assert.equal(ratioText(ratioOf(HIT, apart, [['a', 'flat'], ['b', 'flat']])), '2.02 (1.90–2.14): faster');
   assert.match(ratioText(ratioOf(HIT, apart, [['b', 'flat'], ['a', 'flat']])), /: slower$/);
+  // Overlapping intervals: tied; with medians within 5 % of each other, the same.
   const close = [cell('a', 'flat', [100, 130, 90, 120, 95, 110]), cell('b', 'flat', [105, 95, 125, 92, 115, 100])];
-  assert.match(ratioText(ratioOf(HIT, close, [['a', 'flat'], ['b', 'flat']])), /: not told apart$/);
+  assert.match(ratioText(ratioOf(HIT, close, [['a', 'flat'], ['b', 'flat']])), /^1\.02 \(0\.72–1\.41\): the same$/);
+  const wide = [cell('a', 'flat', [100, 160, 90, 150, 120, 130]), cell('b', 'flat', [105, 95, 125, 92, 115, 100])];
+  assert.match(ratioText(ratioOf(HIT, wide, [['a', 'flat'], ['b', 'flat']])), /: tied$/);
+  // Five runs have no 95 % interval of a median: no verdict.
+  const five = [cell('a', 'flat', [200, 210, 205, 198, 202]), cell('b', 'flat', [100, 104, 98, 101, 99])];
+  assert.equal(ratioText(ratioOf(HIT, five, [['a', 'flat'], ['b', 'flat']])), '2.02 (5 runs: no interval)');
   assert.equal(ratioText(ratioOf(HIT, close, [['a', 'flat'], ['c', 'flat']])), '–');
 });
 

@@ -17,6 +17,7 @@ const MAX = 3;
 
 // The prose shortcodes, registered as the build registers them.
 const shortcodes = new Map();
+// {% claim %} is paired and prints the sentence it checks, not a name of its own.
 registerProse({ addShortcode: (name, fn) => shortcodes.set(name, fn), addPairedShortcode: () => {} });
 
 // `"perf", a="original", n=1000, list=false` -> [positional, keywords], or
@@ -61,7 +62,7 @@ const MAIN_TITLES = loadManifest().variants.map((v) => v.title);
 
 // Style names in one sentence of HTML: each link to a variant page, then
 // each scenario runner's title in the text that is left (longest first, so
-// "async/await, helpers" is one name, not two).
+// "async/await with helpers" is one name, not two).
 function namesIn(sentence) {
   let count = (sentence.match(/<a href="\/variants\/[^"/]+\/">/g) || []).length;
   let text = sentence.replace(/<a href="\/variants\/[^"]*">[\s\S]*?<\/a>/g, ' ').replace(/<[^>]+>/g, ' ');
@@ -101,6 +102,6 @@ test('no shortcode emits more than three style names in one sentence', () => {
 
 test('the count of names is right on a sentence that lists styles', () => {
   const link = (id, t) => `<a href="/variants/${id}/">${t}</a>`;
-  assert.equal(namesIn(`${link('original', 'Nested callbacks')}, tied with ${link('rx', 'Reactive (RxJS 7)')} and async/await, helpers`), 3);
+  assert.equal(namesIn(`${link('original', 'Nested callbacks')}, tied with ${link('rx', 'Reactive (RxJS 7)')} and async/await with helpers`), 3);
   assert.equal(namesIn('9 styles'), 0);
 });

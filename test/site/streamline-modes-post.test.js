@@ -110,25 +110,52 @@ test('an unfinished run is incomplete data: it stops a normal build', (t) => {
   assert.throws(() => chartModel(NAME, {}, makeLoader({ dataDir: dir, allowIncomplete: false })), /the run did not finish/);
 });
 
-test('prose: two variants are ranked only when every run of one beats every run of the other; outcomes say where a variant fails', () => {
-  const { PROSE } = require('../../site/models');
-  const cell = (variant, n, times, status = 'ok') => ({ key: `node-24|${NAME}|setImmediate|${variant}|${n}`, runtime: 'node-24@24.21.0', scenario: NAME, mode: 'setImmediate', variant, n, status,
-    samples: times.map((timeMs) => ({ status: 'ok', timeMs })) });
-  const data = { runs: {}, cells: [
-    cell('slmodes-fibers', 100, [10, 11, 12, 10.5, 11.5]), cell('slmodes-callbacks', 100, [40, 42, 41, 39, 43]),
-    cell('slmodes-async-await', 100, [11, 13, 9.8, 12.5, 10.2]),
-    cell('slmodes-raw-callbacks', 10, [5, 5, 5, 5, 5]), cell('slmodes-raw-callbacks', 100, [], 'stack-overflow'), cell('slmodes-raw-callbacks', 1000, [], 'stack-overflow'),
-  ] };
+// A data file of a few hand-made cells, beside the committed 2013 findings.
+function fixtureLoader(cells) {
+  const data = { runs: {}, cells };
   const load = (name) => {
-    if (name !== NAME) throw new Error(`data/${name}.json: missing`);
-    return { shown: `data/${NAME}.json`, data };
+    if (name === NAME) return { shown: `data/${NAME}.json`, data };
+    if (name === 'reference-streamline-2013') return { shown: `data/${name}.json`, data: REFERENCE };
+    throw new Error(`data/${name}.json: missing`);
   };
-  load.has = (name) => name === NAME;
-  const kw = { mode: 'setImmediate', n: 100 };
-  assert.equal(PROSE.streamlineCompare(load, [], { ...kw, a: 'slmodes-fibers', b: 'slmodes-callbacks' }),
-    'streamline.js, fibers mode took 0.27× the time of streamline.js, callbacks mode (every run of one faster than every run of the other)');
-  assert.match(PROSE.streamlineCompare(load, [], { ...kw, a: 'slmodes-fibers', b: 'slmodes-async-await' }), /took the same time within the spread of their runs \(ratio of medians 1\.00\)$/);
-  assert.throws(() => PROSE.streamlineCompare(load, [], { ...kw, a: 'slmodes-raw-callbacks', b: 'slmodes-fibers' }), /ended in stack overflow; say so with streamlineOutcome/);
-  assert.equal(PROSE.streamlineOutcome(load, ['slmodes-raw-callbacks'], { mode: 'setImmediate' }), 'ended in a stack overflow at every modulo from 100 up');
-  assert.equal(PROSE.streamlineOutcome(load, ['slmodes-fibers'], { mode: 'setImmediate' }), 'finished at every modulo measured, up to 100');
+  load.has = (name) => name === NAME || name === 'reference-streamline-2013';
+  return load;
+}
+const fixtureCell = (variant, mode, n, times, { status = 'ok', loop = 10000 } = {}) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { key: `node-24@24.21.0|${NAME}|${mode}|${variant}|${n}`, runtime: 'node-24@24.21.0', scenario: NAME, mode, variant, n, loop, status,
+    ...(status === 'ok' ? { time: { median: sorted[Math.floor(sorted.length / 2)] } } : {}),
+    samples: times.map((timeMs) => ({ status: 'ok', timeMs })) };
+};
+
+test('the 2013 findings beside ours: a range of times as the spread within each (the loops differ), a ratio ranked only under the one rule', () => {
+  const five = (x) => [x, x * 1.02, x * 0.98, x * 1.01, x * 0.99];
+  const load = fixtureLoader([
+    fixtureCell('slmodes-callbacks', 'readFile', 1, five(2000)), fixtureCell('slmodes-async-await', 'readFile', 1, five(1600)),
+    fixtureCell('slmodes-raw-callbacks', 'setImmediate', 1, five(30)), fixtureCell('slmodes-callbacks', 'setImmediate', 1, five(100)),
+  ]);
+  const rows = tableModel('streamline-2013', {}, load).rows;
+  const row = (id) => rows[REFERENCE.findings.findIndex((f) => f.id === id)];
+  const range = REFERENCE.findings.find((f) => f.id === 'readfile-range');
+  assert.equal(row('readfile-range').then, `${range.low}–${range.high} ms over a loop of unstated length: the slowest ${Number((range.high / range.low).toFixed(2))}× the fastest`);
+  assert.equal(row('readfile-range').now, 'over 10,000 steps: the slowest median 1.25× the fastest');
+  // Five runs a cell: no 95 % interval of a median, so the ratio is given and not ranked.
+  assert.equal(row('raw-vs-all-tight-setimmediate').now, '3.33× (above 1: hand-written callbacks faster; medians of 5 runs, too few for an interval: not ranked)');
+  const six = (x) => [x, x * 1.02, x * 0.98, x * 1.01, x * 0.99, x * 1.03];
+  const ranked = tableModel('streamline-2013', {}, fixtureLoader([
+    fixtureCell('slmodes-raw-callbacks', 'setImmediate', 1, six(30)), fixtureCell('slmodes-callbacks', 'setImmediate', 1, six(100)),
+  ])).rows[0];
+  assert.match(ranked.now, /; every pair apart\)$/);
+});
+
+test('prose: the first modulo at which a variant failed; comparisons are claims ({% claim %}), not a shortcode of this model', () => {
+  const { PROSE } = require('../../site/models');
+  const load = fixtureLoader([
+    fixtureCell('slmodes-raw-callbacks', 'setImmediate', 10, [5, 5, 5, 5, 5]), fixtureCell('slmodes-raw-callbacks', 'setImmediate', 100, [], { status: 'stack-overflow' }),
+    fixtureCell('slmodes-raw-callbacks', 'setImmediate', 1000, [], { status: 'stack-overflow' }), fixtureCell('slmodes-fibers', 'setImmediate', 100, [10, 11, 12, 10.5, 11.5]),
+  ]);
+  assert.equal(PROSE.streamlineFirstFailure(load, ['slmodes-raw-callbacks'], { mode: 'setImmediate' }), '100');
+  assert.throws(() => PROSE.streamlineFirstFailure(load, ['slmodes-fibers'], { mode: 'setImmediate' }), /failed at no modulo; say it finished everywhere/);
+  assert.throws(() => PROSE.streamlineFirstFailure(load, ['slmodes-fibers'], { mode: 'cpu' }), /unknown mode "cpu"/);
+  assert.equal(PROSE.streamlineCompare, undefined, 'a shortcode that wrote the ranking sentence under a rule of its own');
 });

@@ -28,6 +28,9 @@ test('a style\'s name is its manifest title, the same in a prose link', () => {
   assert.equal(inSentence('Nested callbacks'), 'nested callbacks');
   assert.equal(inSentence('StratifiedJS'), 'StratifiedJS');
   assert.equal(inSentence('async/await'), 'async/await');
+  // A hyphenated first word is lowered too (the streamline post's hand-written callbacks).
+  assert.equal(inSentence('Hand-written callbacks'), 'hand-written callbacks');
+  assert.equal(inSentence('Q-Promise X'), 'Q-Promise X');
 });
 
 test('a chart shows names in its data table, legend data and CSV, keyed by the ids', () => {
