@@ -1,11 +1,8 @@
 'use strict';
-// Figures and claims in prose, read from data/ when the page is built, so a
-// rerun and rebuild updates the text and nothing numeric is typed by hand.
-// What each shortcode reads, and its arguments: site/prose/numbers.js (num,
-// ratio, count, runtimeVersion, v8Version, nearestV8), site/prose/compare.js (compare, leaders, within,
-// switchCost, traces, reproduction, runSetting), and the models' own `prose`
-// (site/models/index.js PROSE: chains). A key the data do not hold stops the build naming the post, the
-// call and what the data hold.
+// Figures in prose, read from data/ when the page is built, and sentences checked
+// against them ({% claim %}, site/prose/claims.js). What each shortcode reads: site/prose/numbers.js,
+// site/prose/compare.js and the models' own `prose` (site/models/index.js PROSE). A key the data do not hold
+// stops the build naming the post, the call and what the data hold.
 const { currentLoad } = require('../site/lib/per-build');
 const numbers = require('../site/prose/numbers');
 const compareProse = require('../site/prose/compare');
@@ -14,12 +11,14 @@ const { CrossHostError } = require('../site/lib/host-guard');
 const { PROSE } = require('../site/models');
 const { splitArgs } = require('./shortcode-args');
 const { claims, ClaimError } = require('../site/prose/claims');
+const { profileView } = require('../site/models/profiles');
 
 // "posts/<slug>.md: {% num "perf" %}: no variant ..." with what to do next.
+const pageOf = (ctx) => (ctx.page && ctx.page.inputPath ? ctx.page.inputPath.replace(/^\.\//, '') : '(unknown page)');
 function wrap(name, fn) {
   return function (...raw) {
     const [args, kw] = splitArgs(raw);
-    const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
+    const where = pageOf(this);
     try {
       return fn.call(this, args, kw);
     } catch (err) {
@@ -31,10 +30,6 @@ function wrap(name, fn) {
     }
   };
 }
-
-const perfOnly = (what, source) => {
-  if (source !== 'perf') throw new ProseNumberError(`${what} reads "perf" (got "${source}")`);
-};
 
 module.exports = function prose(eleventyConfig) {
   const load = currentLoad(); // the build's one loader (_config/data.js)
@@ -48,9 +43,6 @@ module.exports = function prose(eleventyConfig) {
     nearestV8: ([id]) => numbers.nearestV8(load, id),
     variantRef: ([id], kw) => variantLink(id, { mid: kw.mid === true }),
     runSetting: ([key], kw) => c.runSetting(String(key), kw),
-    compare: ([source], kw) => (perfOnly('compare', source), c.comparePhrase(kw)),
-    leaders: ([source], kw) => (perfOnly('leaders', source), c.leadersPhrase(kw)),
-    within: ([source], kw) => (perfOnly('within', source), c.within(kw)),
     switchCost: ([id], kw) => c.switchCost(id, kw),
     traces: (args, kw) => c.traces(kw),
     reproduction: ([what], kw) => c.reproduction(String(what), kw),
@@ -58,15 +50,14 @@ module.exports = function prose(eleventyConfig) {
   for (const [name, fn] of Object.entries(PROSE)) shortcodes[name] = (args, kw) => fn(load, args, kw);
   for (const [name, fn] of Object.entries(shortcodes)) eleventyConfig.addShortcode(name, wrap(name, fn));
   // {% claim "relation", … %}sentence{% endclaim %}: the sentence, checked (site/prose/claims.js).
-  const claim = claims(load);
+  const claim = claims(load, { profileView });
   eleventyConfig.addPairedShortcode('claim', function (content, ...raw) {
     const [[relation], kw] = splitArgs(raw);
     try {
       return claim(content, String(relation), kw);
     } catch (err) {
       if (!(err instanceof ClaimError)) return wrap('claim', () => { throw err; }).call(this, relation, { __keywords: true, ...kw });
-      const where = this.page && this.page.inputPath ? this.page.inputPath.replace(/^\.\//, '') : '(unknown page)';
-      throw new ClaimError(`${where}: {% claim "${relation}" %}: ${err.message}.`);
+      throw new ClaimError(`${pageOf(this)}: {% claim "${relation}" %}: ${err.message}.`);
     }
   });
 };

@@ -1,16 +1,12 @@
 'use strict';
-// Comparative claims in prose, decided by the data at build time, so a claim
-// cannot outlive the measurements it rests on. Registered by
-// _config/prose.js (same loader, same error wrapper as the numbers):
-//
-//   {% compare "perf", a="original", b="async-await", mode="cpu", n=1000 %}
-//     -> "<a>X</a> took 1.4× the time of <a>Y</a> (95 % interval 1.2–1.6×)"
-//        when the 95 % intervals of the two medians are apart, else
-//        "<a>X</a> and <a>Y</a> could not be told apart (their 95 % intervals overlap)"
-//   {% leaders "perf", mode="cpu", n=1000, exclude="^rx" %}
-//     -> the lowest median and every style whose interval reaches it
+// Comparisons for the sentences a person writes, decided by the data at build
+// time (site/prose/claims.js checks them; no shortcode here writes a sentence
+// of its own, issue 43): compare (two cells under the one rule,
+// site/lib/one-rule.js) and leaders (the lowest or highest median and every
+// style tied with it). Registered as shortcodes by _config/prose.js:
 //   {% switchCost "promises-q", field="timeRatio" %}   data/debuggability.json
 //   {% traces way="reject", variants="original,async-await" %}   recorded traces
+//   {% reproduction "agrees", set="cpu" %}, {% runSetting "reps" %}
 //
 // compare takes metric= (time, memory, heap, latency-p50, latency-p99),
 // scenario=, runtime= and file= like num; unnamed, the runtime is "now" and
@@ -21,19 +17,9 @@ const { FLOOR_ID } = require('../lib/cells');
 const { runtimeMatches, nowCells, NOW_RUNTIME } = require('../lib/runtime-match');
 const { debuggabilityView, DebuggabilityViewError } = require('../models/debuggability');
 const { reproduction2013 } = require('../models/reproduction-2013');
-const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList, MAX_NAMED } = require('../lib/lookup');
+const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
 const { estimateOf, versusEstimates, endOf, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
-
-// How far apart a set of medians is, as a whole percent of the smallest,
-// rounded up so that "within 3 %" is never an understatement ("under 1 %"
-// below one).
-function spreadPercent(medians) {
-  const lo = Math.min(...medians), hi = Math.max(...medians);
-  const pct = lo > 0 ? ((hi - lo) / lo) * 100 : Infinity;
-  if (!Number.isFinite(pct)) throw new ProseNumberError('a median of 0 has no percentage spread');
-  return pct < 1 ? 'under 1\u00a0%' : `${Math.ceil(pct - 1e-9)}\u00a0%`;
-}
 
 // load(name) -> the checked data file (site/lib/data-files.js); the build passes
 // its one loader, tests a stand-in.
@@ -66,30 +52,6 @@ function compareProse(load) {
     return versusEstimates(a, b, { what: kw.metric || 'time', b: kw.b });
   }
 
-  function comparePhrase(kw) {
-    const c = compare(kw);
-    if (c.apart === null) {
-      if (c.ratio === null) throw new ProseNumberError(`the ${kw.metric || 'time'} of ${kw.b} reaches 0; a ratio over it means nothing`);
-      return `the median of ${link(kw.a)} was ${ratioText(c.ratio)}× that of ${link(kw.b)}, from ${c.reps} repetitions: too few for a 95\u00a0% interval, so the two are not ranked`;
-    }
-    if (!c.apart) {
-      const gap = spreadPercent([c.a.median, c.b.median]);
-      // Overlapping intervals do not rank; they say "the same" only when the
-      // medians are close too. Far-apart medians with overlapping intervals
-      // are a measurement too coarse to rank, not a tie.
-      return closeMedians(c.a.median, c.b.median)
-        ? `${link(kw.a)} and ${link(kw.b)} ${metricOf(kw).tie || 'measured the same'} (medians ${gap} apart)`
-        : `${link(kw.a)} and ${link(kw.b)} could not be ranked (medians ${gap} apart, their 95\u00a0% intervals overlapping)`;
-    }
-    // Near 1, two figures would print "1× (1–1.1×)" for a real difference:
-    // add digits until the ratio stands apart from its interval's ends.
-    let digits = 2;
-    const text = (v) => (Math.abs(v) >= 100 ? ratioText(v) : String(Number(v.toPrecision(digits))));
-    while (digits < 4 && new Set([c.lo, c.ratio, c.hi].map(text)).size < 3) digits++;
-    const r = `${text(c.ratio)}×`;
-    return `${link(kw.a)} ${metricOf(kw).phrase.replace('{r}', r)} ${link(kw.b)} (95\u00a0% interval ${text(c.lo)}–${text(c.hi)}×)`;
-  }
-
   // The style with the lowest median and every style whose interval reaches
   // the leader's: the honest "fastest" when several are tied.
   function leaders(kw) {
@@ -112,39 +74,6 @@ function compareProse(load) {
     oneHost(hit, cells, '{% leaders %}');
     if (kw.end !== undefined && kw.end !== 'low' && kw.end !== 'high') throw new ProseNumberError(`end= is "low" (the lowest median, the default) or "high" (got "${kw.end}")`);
     return endOf(cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })), { high: kw.end === 'high' });
-  }
-
-  function leadersPhrase(kw) {
-    const { best, tied } = leaders(kw);
-    if (!tied.length) return `${link(best.id)}, ${kw.end === 'high' ? 'above' : 'ahead of'} every other style by more than the 95\u00a0% intervals`;
-    // list=false, or more names than a sentence holds (MAX_NAMED with the
-    // leader): a long tie reads better as a number.
-    if (kw.list === false || tied.length + 1 > MAX_NAMED) {
-      return `${link(best.id)}, tied with ${tied.length} other style${tied.length === 1 ? '' : 's'} (their 95\u00a0% intervals overlap)`;
-    }
-    return `${link(best.id)}, tied with ${styleList(tied.map((r) => r.id))} (their 95\u00a0% intervals overlap)`;
-  }
-
-  // "callbacks, async functions and native promises are within 3 % of each
-  // other": a group that ties, stated as the spread of its medians, and only
-  // while every pair's 95 % intervals overlap; otherwise the build stops, so
-  // the sentence cannot outlive the data. variants= is comma-separated.
-  function within(kw) {
-    const ids = String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean);
-    if (ids.length < 2) throw new ProseNumberError('variants= names at least two variants, comma-separated');
-    if (ids.length > MAX_NAMED) throw new ProseNumberError(`variants= names ${ids.length} styles; a sentence names at most ${MAX_NAMED}: split the group, or point to the table`);
-    const hit = perfHit(load, kw);
-    const cells = ids.map((id) => perfCell(hit, { ...kw, variant: id }));
-    oneHost(hit, cells, `{% within %} of ${ids.join(', ')}`);
-    const rows = ids.map((id, i) => ({ id, ...estimate(cells[i], kw) }));
-    for (const a of rows) {
-      for (const b of rows) {
-        if (a.hi < b.lo) throw new ProseNumberError(`${a.id} and ${b.id} do not tie: their 95 % intervals are apart (${a.hi.toFixed(2)} < ${b.lo.toFixed(2)}); use compare= for the two, or drop one from the group`);
-      }
-    }
-    const listed = styleList(ids);
-    const spread = spreadPercent(rows.map((r) => r.median)).replace(/^under /, '');
-    return `${listed} ${ids.length === 2 ? 'are' : 'are all'} within ${spread} of each other`;
   }
 
   const SWITCH_FIELDS = { timeRatio: (s) => s.timeRatio, extraMs: (s) => s.extraMs, extraPeakRssMB: (s) => s.extraPeakRssMB, offMs: (s) => s.off.ms.median, onMs: (s) => s.on.ms.median, n: (s) => s.n, reps: (s) => s.reps, switch: (s) => s.switch };
@@ -230,7 +159,7 @@ function compareProse(load) {
     return escapeHtml(distinct[0]);
   }
 
-  return { compare, versus, estimate, comparePhrase, leaders, leadersPhrase, within, switchCost, traces, reproduction, runSetting };
+  return { compare, versus, estimate, leaders, switchCost, traces, reproduction, runSetting };
 }
 
 module.exports = compareProse;

@@ -49,7 +49,7 @@ test('costPerCall: one row per style with warm figures, cheapest first, each cos
 });
 
 test('cost standing: the one rule of the site, the warm medians\' intervals apart or not, whatever the bootstrap of the cost says', () => {
-  const ci = (lo, hi) => ({ warmCi: { lo, hi } });
+  const ci = (lo, hi) => ({ variant: 'x', warm: { median: (lo + hi) / 2 }, warmCi: { lo, hi } });
   assert.equal(rankAgainst(ci(10, 12), ci(11, 13)), 'not told apart');
   assert.equal(rankAgainst(ci(14, 15), ci(11, 13)), 'costs more');
   assert.equal(rankAgainst(ci(8, 10), ci(11, 13)), 'costs less');
