@@ -34,6 +34,7 @@
 //   unranked a=, b=: too few repetitions for an interval, so the two are not
 //           ranked; without a= and b=: no cell of the file (mode=, runtime=
 //           narrow it) has one, so nothing in it ranks
+//   reproduced variants=, verdict=, set=: each has that verdict in the 2013 reproduction table
 // runtimes="r1,r2,…" on any relation but trend: it holds on each of them.
 // a= and b= may carry their own runtime, "original@node-0.11", to compare one
 // style across runtimes of one file, and their own mode, "x:d5@node-24";
@@ -59,7 +60,7 @@ const { closeMedians, estimateOf, endOf, TIE_MARGIN_PCT } = require('../lib/one-
 
 class ClaimError extends ProseNumberError {}
 
-const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact', 'growth', 'outcome', 'unranked'];
+const RELATIONS = ['ahead', 'tied', 'same', 'leads', 'ratio', 'trend', 'profile', 'scores', 'exact', 'growth', 'outcome', 'unranked', 'reproduced'];
 const SOURCES = ['perf', 'delegation', 'streamline-modes', 'chains'];
 const FILES = Object.fromEntries(SOURCES.slice(1).map((name) => [name, scenarioData(name)]));
 
@@ -242,6 +243,18 @@ function claims(load, { profileView } = {}) {
     scores(kw) {
       const [a, b] = [kw.a, kw.b].map((id) => debugVariant(id, kw));
       if (!(a.score.score > b.score.score)) return `${kw.a} scores ${a.score.score} and ${kw.b} ${b.score.score}`;
+      return null;
+    },
+    // The 2013 reproduction (site/models/reproduction-2013.js): each of
+    // variants= has verdict= ("agrees", "differs", "tied within spread").
+    reproduced(kw) {
+      const { reproduction2013 } = require('../models/reproduction-2013');
+      const rows = reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load).rows;
+      for (const id of String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean)) {
+        const row = rows.find((r) => r.name === id);
+        if (!row) return `${id} is not in the ${kw.set || 'cpu'} reproduction table`;
+        if (row.verdict !== kw.verdict) return `${id} ${row.verdict === 'agrees' ? 'agrees' : `is "${row.verdict}"`}, not "${kw.verdict}"`;
+      }
       return null;
     },
     // "Only X and Y …": exactly these variants have a trace of way= that

@@ -285,3 +285,16 @@ test('a companion post\'s sentence the data contradict fails the build, quoting 
   assert.equal(r.ok, false, 'the build passed');
   assert.match(r.log, /posts\/companion-claims\.md: \{% claim "ahead" %\}: the sentence "Suspend finishes its coroutines before async functions do\." is no longer true: delegation-async-await [^\n]* ranks ahead of delegation-suspend 900 \(880–920\)/);
 });
+
+test('reproduced: a sentence about which styles moved since 2013 holds only while the table says so', () => {
+  const { currentLoad } = require('../../site/lib/per-build');
+  const { reproduction2013 } = require('../../site/models/reproduction-2013');
+  const load = currentLoad();
+  const f = claims(load);
+  const rows = reproduction2013({ set: 'cpu' }, load).rows;
+  const [row] = rows;
+  const other = ['agrees', 'differs', 'tied within spread'].find((v) => v !== row.verdict);
+  holds(f, 'reproduced', { variants: row.name, verdict: row.verdict });
+  fails(f, 'reproduced', { variants: row.name, verdict: other }, new RegExp(`${row.name} `));
+  fails(f, 'reproduced', { variants: 'promises-telepathy', verdict: 'differs' }, /promises-telepathy is not in the cpu reproduction table/);
+});

@@ -13,7 +13,7 @@ const SOURCE = path.join(__dirname, '..', '..', 'posts', 'analysis-async-pattern
 const ALLOWED = [
   /\b(?:ES)?(?:19|20)\d\d\b/g, // years ("In 2013") and editions ("ES2017")
   /\bV8\b/g, // the engine's name
-  /\b(?:RxJS|when\.js) \d\b/g, // a library's major line, as the manifest names it
+  /\b(?:RxJS|when\.js|co) \d\b/g, // a library's major line, as the manifest names it
   /\b95(?: |&nbsp;)%/g, // the interval level, a choice of method
   /\b99th\b/g, // the percentile the harness records
   /\bunder 1\b/g, // how to read a ratio column

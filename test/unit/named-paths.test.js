@@ -22,7 +22,6 @@ const NEVER_COMMITTED = {
   'data/perf.json': 'what a benchmark run without --out writes; the site reads one file per runtime profile instead',
   // Read by the site when present; drop this line once the run is committed.
   'data/perf-then-and-now.json': 'the one run of every runtime profile on one host (issue 42, item 3), not measured yet',
-  'data/profiles.json': 'npm run profiles, the CPU profiles and allocation counts of issue 43 (item 3), not measured yet',
 };
 // ... and what git ignores (generated: examples/build/, test/artifacts/).
 function ignoredByGit(named) {
