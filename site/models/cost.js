@@ -156,11 +156,9 @@ function costPerCallTable(args, load) {
   const named = inSentence(styleName(BASELINE));
   return {
     caption: `Cost per call over ${named}, ${MODES[mode]}${scenario}, n = ${n}, ${runtime}, warm: ` +
-      '(the style’s warm median − the baseline’s) / n in µs, and the ratio of the two, each with a 95 % bootstrap interval; ' +
-      'cheapest first. “Not told apart”: the 95 % intervals of the two warm medians overlap, the rule every ranking on this site follows, so a cost whose own interval misses 0 may still not rank. Each process’s warm series is classified by changepoint ' +
-      'analysis (flat, warm-up, slowdown, no steady state); only the steady ones give a warm figure.' +
-      (withCpu ? ' CPU per call: the same difference over the steady batches’ CPU time (user + system of the whole process, ' +
-        'compiler and GC threads included), with its interval.' : '') +
+      '(the style’s warm median − the baseline’s) / n in µs, and their ratio, each with a 95 % bootstrap interval; ' +
+      'cheapest first. “Not told apart”: the two warm medians’ 95 % intervals overlap (the site’s one rule).' +
+      (withCpu ? ' CPU per call: the same over the steady batches’ CPU time (whole process).' : '') +
       (held.length ? ` A figure whose interval is wider than its precision goal (warm ${goals.goalText('warm')}, cost per call ${goals.goalText('cost')}, whichever is larger) says so beside it: “over goal”, with its half-width.` : ''),
     columns: [
       { key: 'name', title: 'Variant' },

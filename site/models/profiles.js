@@ -218,7 +218,7 @@ function profileTable(args, load) {
   columns.push(...parts.map((p) => ({ key: `part:${p.name}`, title: title(p), unit: '%', num: true })),
     { key: 'rest', title: 'The rest', unit: '%', num: true },
     { key: 'alloc', title: 'Allocated per call', num: true },
-    { key: 'promises', title: 'Promises per call', num: true });
+    { key: 'promises', title: 'Native promises per call', num: true });
   const m = data.method;
   const out = rows.map((r) => {
     const row = { variant: r.variant };

@@ -22,7 +22,7 @@ const refused = (fn, re) => assert.throws(fn, (err) => err instanceof ProseNumbe
 test('the table: one row per variant asked for, the largest parts\' shares, bytes and promises per call', () => {
   const model = tableModel('profile', { variants: 'promises-q,original,promises-native', runtime: 'node-24' }, load);
   // The four parts of largest share in any row: node (50 in original), q (42), gc (40), harness (30).
-  assert.deepEqual(model.columns.map((c) => c.title), ['Variant', 'Node', 'q', 'GC', 'Harness and fakes', 'The rest', 'Allocated per call', 'Promises per call']);
+  assert.deepEqual(model.columns.map((c) => c.title), ['Variant', 'Node', 'q', 'GC', 'Harness and fakes', 'The rest', 'Allocated per call', 'Native promises per call']);
   assert.deepEqual(model.rows, [
     { variant: 'promises-q', 'part:node': '10', 'part:q': '42', 'part:gc': '40', 'part:harness': '6', rest: '2', alloc: '54 kB', promises: '0' },
     { variant: 'original', 'part:node': '50', 'part:q': '0', 'part:gc': '10', 'part:harness': '30', rest: '10', alloc: '6.7 kB', promises: '0' },
