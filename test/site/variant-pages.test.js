@@ -101,9 +101,10 @@ for (const v of manifest.variants) {
     const html = site.read(url);
     assert.ok(html.includes(`<h1>${v.title.replace(/&/g, '&amp;')}</h1>`));
 
-    // Back to its paragraph in the article, and to the results.
-    assert.ok(html.includes(`href="${ARTICLE}#variant-${v.id}"`), 'no link back to the article');
-    assert.ok(site.read(ARTICLE).includes(`id="variant-${v.id}"`), 'the article has no anchor for it');
+    // Back to its line in the list of variants (the results page), and to the article.
+    assert.ok(html.includes(`href="${RESULTS}#variant-${v.id}"`), 'no link back to the list of variants');
+    assert.ok(site.read(RESULTS).includes(`id="variant-${v.id}"`), 'the results page has no anchor for it');
+    assert.ok(html.includes(`href="${ARTICLE}"`), 'no link to the article');
     assert.ok(html.includes(`href="${RESULTS}"`) && site.has(RESULTS), 'no link to the results');
 
     // The file the benchmark runs, whole.
@@ -230,11 +231,11 @@ test('the fake I/O time a call must wait is named "I/O wait", never "floor"', ()
   }
 });
 
-test('the article links to every variant page, and the sitemap lists them', () => {
-  const article = site.read(ARTICLE);
+test('the results page links to every variant page, and the sitemap lists them', () => {
+  const article = site.read(RESULTS);
   const sitemap = site.read('/sitemap.xml');
   for (const v of manifest.variants) {
-    assert.ok(article.includes(`href="/variants/${v.id}/"`), `article has no link to ${v.id}`);
+    assert.ok(article.includes(`href="/variants/${v.id}/"`), `the results page has no link to ${v.id}`);
     assert.ok(sitemap.includes(`/variants/${v.id}/</loc>`), `sitemap lacks ${v.id}`);
   }
 });
