@@ -17,14 +17,7 @@ const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 const { makeLoader } = require('../../site/lib/data-files');
 const { summarizeCell } = require('../../scripts/harness/datafile');
 
-function filesLoader(files) {
-  const load = (name) => {
-    if (!files[name]) throw new Error(`data/${name}.json: missing`);
-    return { shown: `data/${name}.json`, data: files[name] };
-  };
-  load.has = (name) => name in files;
-  return load;
-}
+const { filesLoader } = require('../helpers/files-loader');
 
 const cell = (variant, median, lo, hi, runtime = 'node-24@24.21.0', file = DEFAULT_PERF) => ({
   file, key: `${runtime}|upload|cpu|${variant}|1000`, runtime, scenario: 'upload', mode: 'cpu', variant, n: 1000, status: 'ok',

@@ -12,15 +12,7 @@ const compareProse = require('../../site/prose/compare');
 const { DEFAULT_PERF } = require('../../site/lib/perf-files');
 const { profileName } = require('../../scripts/lib/runtime-id');
 
-// A loader over hand-made files: name -> data; a name it lacks is missing.
-function filesLoader(files) {
-  const load = (name) => {
-    if (!files[name]) throw new Error(`data/${name}.json: missing`);
-    return { shown: `data/${name}.json`, data: files[name] };
-  };
-  load.has = (name) => name in files;
-  return load;
-}
+const { filesLoader } = require('../helpers/files-loader');
 
 const FIXTURES = path.join('test', 'fixtures', 'prose-compare');
 
