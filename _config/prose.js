@@ -13,21 +13,19 @@ const { splitArgs } = require('./shortcode-args');
 const { claims, ClaimError } = require('../site/prose/claims');
 const { profileView } = require('../site/models/profiles');
 
-// "posts/<slug>.md: {% num "perf" %}: no variant ..." with what to do next.
+// "posts/<slug>.md: {% num "perf" %}: no variant ..." with what to do next (a failed claim quotes its sentence).
 const pageOf = (ctx) => (ctx.page && ctx.page.inputPath ? ctx.page.inputPath.replace(/^\.\//, '') : '(unknown page)');
+function located(err, where, name, args, kw) {
+  if (err instanceof ClaimError) return new ClaimError(`${where}: {% ${name} "${args[0]}" %}: ${err.message}.`);
+  if (!(err instanceof ProseNumberError) && !(err instanceof CrossHostError)) return err;
+  const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
+  if (err instanceof CrossHostError) return err.at(`${where}: ${call}`); // it says what to do instead
+  return new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
+}
 function wrap(name, fn) {
   return function (...raw) {
     const [args, kw] = splitArgs(raw);
-    const where = pageOf(this);
-    try {
-      return fn.call(this, args, kw);
-    } catch (err) {
-      if (!(err instanceof ProseNumberError) && !(err instanceof CrossHostError)) throw err;
-      const call = `{% ${name} ${[...args.map((a) => JSON.stringify(a)), ...Object.entries(kw).map(([k, v]) => `${k}=${JSON.stringify(v)}`)].join(', ')} %}`;
-      // A comparison across hosts says itself what to do instead.
-      if (err instanceof CrossHostError) throw err.at(`${where}: ${call}`);
-      throw new ProseNumberError(`${where}: ${call}: ${err.message}. Fix the key in the post, or rerun the script that writes the data.`);
-    }
+    try { return fn.call(this, args, kw); } catch (err) { throw located(err, pageOf(this), name, args, kw); }
   };
 }
 
@@ -56,8 +54,7 @@ module.exports = function prose(eleventyConfig) {
     try {
       return claim(content, String(relation), kw);
     } catch (err) {
-      if (!(err instanceof ClaimError)) return wrap('claim', () => { throw err; }).call(this, relation, { __keywords: true, ...kw });
-      throw new ClaimError(`${pageOf(this)}: {% claim "${relation}" %}: ${err.message}.`);
+      throw located(err, pageOf(this), 'claim', [relation], kw);
     }
   });
 };

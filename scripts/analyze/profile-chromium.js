@@ -14,10 +14,9 @@
 // profile is taken here: a worker has no async_hooks, and allocations are
 // the Node pairs' measure.
 'use strict';
-const { launchOptions, findBrowser } = require('../lib/find-browser');
 const { buildWorker } = require('../lib/worker-bundle');
 const { runtimeId } = require('../lib/runtime-id');
-const { serveBundles } = require('../harness/browser/serve-bundles');
+const { launchWithBundles } = require('../harness/browser/chromium-session');
 const { browserProblem } = require('../harness/browser/chromium-runtime');
 const { bundleLocator } = require('./profile-summary');
 
@@ -107,24 +106,13 @@ function runJob(settings) {
 // → { id, version, v8, profile(entry, settings, { intervalUs, timeoutMs }), close() }.
 // Throws an Error saying what to do when there is no browser or it does not start.
 async function openChromium(name = 'chromium') {
-  let found;
+  let launched;
   try {
-    found = findBrowser();
+    launched = await launchWithBundles();
   } catch (err) {
-    throw browserProblem(name, err);
+    throw browserProblem(name, err, err.executablePath);
   }
-  const { chromium } = require('playwright-core');
-  const server = await serveBundles();
-  let browser;
-  try {
-    browser = await chromium.launch(launchOptions());
-  } catch (err) {
-    await server.close();
-    throw browserProblem(name, err, found.executablePath);
-  }
-  const cdp = await browser.newBrowserCDPSession();
-  const { jsVersion } = await cdp.send('Browser.getVersion');
-  await cdp.detach();
+  const { server, browser, jsVersion } = launched;
   const version = browser.version();
 
   // One pair → { status: 'ok', calls, batchMs, bluebird, profiles, locate }

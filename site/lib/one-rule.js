@@ -62,4 +62,17 @@ function endOf(rows, { high = false } = {}) {
   return { best, tied: sorted.slice(1).filter((r) => (high ? r.hi >= best.lo : r.lo <= best.hi)) };
 }
 
-module.exports = { estimateOf, versusEstimates, endOf, closeMedians, TIE_MARGIN_PCT };
+// The cells a ranking compares, less those exclude= (a regular expression
+// over variant ids) leaves out; a ranking of nothing stops the build.
+function leftToRank(cells, exclude) {
+  let left = cells;
+  if (exclude) {
+    let re;
+    try { re = new RegExp(exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
+    left = cells.filter((c) => !re.test(c.variant));
+  }
+  if (!left.length) throw new ProseNumberError('no measured variant is left to rank');
+  return left;
+}
+
+module.exports = { estimateOf, versusEstimates, endOf, leftToRank, closeMedians, TIE_MARGIN_PCT };

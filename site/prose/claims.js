@@ -52,11 +52,13 @@
 const { ProseNumberError, perfHit, perfCell, scenarioCell, scenarioN, narrow, same, runtimeMatch } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
 const { debuggabilityView } = require('../models/debuggability');
+const { growthFit, reading, steepness } = require('../models/growth');
+const { reproduction2013 } = require('../models/reproduction-2013');
 const { SCENARIO_METRICS } = require('../lib/perf-metrics');
 const { scenarioData } = require('../lib/measured');
 const { NOW_RUNTIME } = require('../lib/runtime-match');
 const compareProse = require('./compare');
-const { closeMedians, estimateOf, endOf, TIE_MARGIN_PCT } = require('../lib/one-rule');
+const { closeMedians, estimateOf, endOf, leftToRank, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 class ClaimError extends ProseNumberError {}
 
@@ -128,15 +130,9 @@ function claims(load, { profileView } = {}) {
     for (const k of ['mode', 'n']) if (kw[k] === undefined) throw new ProseNumberError(`${k}= is required for leads`);
     const source = sourceOf(kw);
     const { hit, metric } = fileOf(kw);
-    let found = narrow(hit.data.cells.filter((x) => x.scenario === source && x.status === 'ok'), [
+    const found = leftToRank(narrow(hit.data.cells.filter((x) => x.scenario === source && x.status === 'ok'), [
       ['runtime', kw.runtime || NOW_RUNTIME, runtimeMatch], ['mode', kw.mode, same('mode')], ['n', scenarioN(hit, source, kw), same('n')],
-    ], `${hit.shown} (measured cells)`);
-    if (kw.exclude) {
-      let re;
-      try { re = new RegExp(kw.exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
-      found = found.filter((x) => !re.test(x.variant));
-    }
-    if (!found.length) throw new ProseNumberError('no measured variant is left to rank');
+    ], `${hit.shown} (measured cells)`), kw.exclude);
     oneHost(hit, found, '{% claim "leads" %}');
     return found.map((x) => ({ id: x.variant, ...estimateOf(x, metric, { what: kw.metric || 'time' }) }));
   }
@@ -228,7 +224,6 @@ function claims(load, { profileView } = {}) {
     // fit's own reading ("faster than linear", …), or steepness= against b=
     // ("steeper than", "less steep than", "not told apart from").
     growth(kw) {
-      const { growthFit, reading, steepness } = require('../models/growth');
       const a = growthFit(load, kw.a, kw);
       if (kw.reading !== undefined && reading(a) !== kw.reading) return `${kw.a}'s growth reads "${reading(a)}", not "${kw.reading}"`;
       if (kw.b !== undefined) {
@@ -248,7 +243,6 @@ function claims(load, { profileView } = {}) {
     // The 2013 reproduction (site/models/reproduction-2013.js): each of
     // variants= has verdict= ("agrees", "differs", "tied within spread").
     reproduced(kw) {
-      const { reproduction2013 } = require('../models/reproduction-2013');
       const rows = reproduction2013({ set: kw.set || 'cpu', runtime: kw.runtime, n: kw.n }, load).rows;
       for (const id of String(kw.variants || '').split(',').map((x) => x.trim()).filter(Boolean)) {
         const row = rows.find((r) => r.name === id);

@@ -19,7 +19,7 @@ const { debuggabilityView, DebuggabilityViewError } = require('../models/debugga
 const { reproduction2013 } = require('../models/reproduction-2013');
 const { ProseNumberError, narrow, same, perfHit, perfCell, variantLink: link, styleList } = require('../lib/lookup');
 const { oneHost } = require('../lib/host-guard');
-const { estimateOf, versusEstimates, endOf, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
+const { estimateOf, versusEstimates, endOf, leftToRank, closeMedians, TIE_MARGIN_PCT } = require('../lib/one-rule');
 
 // load(name) -> the checked data file (site/lib/data-files.js); the build passes
 // its one loader, tests a stand-in.
@@ -65,12 +65,7 @@ function compareProse(load) {
     ], `${hit.shown} (measured cells)`);
     if (!kw.runtime) cells = nowCells(cells) || cells;
     if (new Set(cells.map((c) => c.runtime)).size > 1) throw new ProseNumberError(`${hit.shown} holds several runtimes for this; name one with runtime=`);
-    if (kw.exclude) {
-      let re;
-      try { re = new RegExp(kw.exclude); } catch (err) { throw new ProseNumberError(`exclude= is not a regular expression: ${err.message}`); }
-      cells = cells.filter((c) => !re.test(c.variant));
-    }
-    if (!cells.length) throw new ProseNumberError('no measured variant is left to rank');
+    cells = leftToRank(cells, kw.exclude);
     oneHost(hit, cells, '{% leaders %}');
     if (kw.end !== undefined && kw.end !== 'low' && kw.end !== 'high') throw new ProseNumberError(`end= is "low" (the lowest median, the default) or "high" (got "${kw.end}")`);
     return endOf(cells.map((c) => ({ id: c.variant, ...estimate(c, kw) })), { high: kw.end === 'high' });

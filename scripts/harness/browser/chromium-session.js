@@ -80,9 +80,12 @@ async function memoryVerdict(page) {
   });
 }
 
-// → the session: { browser facts, prepare(cells), run(cell, rep, opts), close(), kill() }.
-// Throws BrowserNotFoundError (scripts/lib/find-browser.js) when there is no browser.
-async function openSession() {
+// The browser and the server of worker bundles it loads pages from, started
+// together (the benchmark's session and the profiler, scripts/analyze/profile-chromium.js):
+// → { found (scripts/lib/find-browser.js), server, browser, jsVersion (its V8) }.
+// Throws BrowserNotFoundError when there is no browser; a browser that does
+// not start closes the server and throws with err.executablePath set.
+async function launchWithBundles() {
   const found = findBrowser();
   const { chromium } = require('playwright-core');
   const server = await serveBundles();
@@ -94,6 +97,16 @@ async function openSession() {
     err.executablePath = found.executablePath;
     throw err;
   }
+  const cdp = await browser.newBrowserCDPSession();
+  const { jsVersion } = await cdp.send('Browser.getVersion');
+  await cdp.detach();
+  return { found, server, browser, jsVersion };
+}
+
+// → the session: { browser facts, prepare(cells), run(cell, rep, opts), close(), kill() }.
+// Throws BrowserNotFoundError (scripts/lib/find-browser.js) when there is no browser.
+async function openSession() {
+  const { found, server, browser, jsVersion } = await launchWithBundles();
   server.add('/ready.js', 'postMessage("ready")');
   const fresh = async () => {
     const context = await browser.newContext();
@@ -101,9 +114,6 @@ async function openSession() {
     await page.goto(`${server.url}/`);
     return { context, page };
   };
-  const cdp = await browser.newBrowserCDPSession();
-  const { jsVersion } = await cdp.send('Browser.getVersion');
-  await cdp.detach();
   // The start of a repetition without its work: context, page, a worker
   // that answers at once; the per-job start of the run's floor (run-floor.js).
   const starts = [];
@@ -177,4 +187,4 @@ async function openSession() {
   };
 }
 
-module.exports = { openSession, workerSettings, FLOOR_FILE };
+module.exports = { openSession, launchWithBundles, workerSettings, FLOOR_FILE };
